@@ -1,0 +1,4 @@
+"""(being written)"""
+
+OPERATIONS = ()
+ATTRIBUTES = ()

@@ -1,0 +1,102 @@
+"""How xdsl-gpu's dialects take the place of xDSL's own.
+
+xDSL ships a partial ``gpu`` dialect (generic syntax only) and a ``llvm`` dialect that
+lacks ops the GPU flow needs. ``Universe.get_multiverse()`` refuses two plugins that
+define the same dialect name, so a plugin cannot simply define ``gpu`` again.
+
+The mechanism, kept in this one module:
+
+* ``get_multiverse()`` imports every ``xdsl.universe`` entry point *before* it merges
+  their dictionaries. Importing our plugin (``gpu_dialect.universe``) calls
+  :func:`override_xdsl_dialects`, which swaps the factories for ``gpu`` and ``llvm`` in
+  the dictionary of xDSL's own universe object. Stock ``xdsl-opt`` then loads ours.
+* Python users do the same for their own ``Context`` with :func:`register_dialects`.
+
+Both fail loudly (``XdslChangedError``) if a new xDSL no longer has what this relies
+on; ``tests/gpu_dialect/test_registration.py`` checks it on every run, which is why
+``pyproject.toml`` pins xDSL to a tested minor version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.context import Context
+from xdsl.ir import Dialect
+
+
+class XdslChangedError(RuntimeError):
+    """xDSL no longer looks the way the dialect override expects."""
+
+
+def _gpu() -> Dialect:
+    from gpu_dialect.gpu import GPU
+
+    return GPU
+
+
+def _llvm() -> Dialect:
+    from gpu_dialect.llvm import LLVM
+
+    return LLVM
+
+
+def _nvvm() -> Dialect:
+    from gpu_dialect.nvvm import NVVM
+
+    return NVVM
+
+
+def _rocdl() -> Dialect:
+    from gpu_dialect.rocdl import ROCDL
+
+    return ROCDL
+
+
+REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {"gpu": _gpu, "llvm": _llvm}
+"""Dialects that xDSL defines too: ours take their place."""
+
+NEW_DIALECTS: dict[str, Callable[[], Dialect]] = {"nvvm": _nvvm, "rocdl": _rocdl}
+"""Dialects that only this package defines."""
+
+
+def override_xdsl_dialects() -> None:
+    """Point xDSL's own universe at our ``gpu`` and ``llvm`` dialects."""
+    try:
+        from xdsl.universe import XDSL_UNIVERSE
+    except ImportError as e:  # pragma: no cover - only with an incompatible xDSL
+        raise XdslChangedError(f"xdsl.universe.XDSL_UNIVERSE is gone: {e}") from e
+    dialects = getattr(XDSL_UNIVERSE, "all_dialects", None)
+    if not isinstance(dialects, dict):
+        raise XdslChangedError("XDSL_UNIVERSE.all_dialects is no longer a dict")
+    for name, factory in REPLACED_DIALECTS.items():
+        if name not in dialects:
+            raise XdslChangedError(
+                f"xDSL no longer registers a '{name}' dialect; "
+                "gpu_dialect/registration.py must be revisited"
+            )
+        dialects[name] = factory
+
+
+def register_dialects(ctx: Context) -> None:
+    """Make the ``gpu``, ``nvvm``, ``rocdl`` and extended ``llvm`` dialects available
+    in ``ctx``, in place of xDSL's own ``gpu`` and ``llvm``.
+
+    Call it before anything parses or builds IR with ``ctx``.
+    """
+    registered: dict[str, Callable[[], Dialect]] | None = getattr(
+        ctx, "_registered_dialects", None
+    )
+    if not isinstance(registered, dict):
+        raise XdslChangedError("xdsl.context.Context._registered_dialects is gone")
+    for name, factory in {**REPLACED_DIALECTS, **NEW_DIALECTS}.items():
+        loaded = {d.name: d for d in ctx.loaded_dialects}
+        if name in loaded:
+            if loaded[name] is factory():
+                continue
+            raise ValueError(
+                f"the '{name}' dialect is already loaded in this Context; call "
+                "gpu_dialect.register_dialects(ctx) before the first parse or load"
+            )
+        # A lazily registered factory that was never loaded is safe to replace.
+        registered[name] = factory

@@ -1,0 +1,15 @@
+"""The ``xdsl.universe`` plugin: what stock ``xdsl-opt`` gets from xdsl-gpu."""
+
+from xdsl.universe import Universe
+
+from gpu_dialect.registration import NEW_DIALECTS, override_xdsl_dialects
+from passes import get_all_passes
+from targets import get_all_targets
+
+override_xdsl_dialects()
+
+XDSL_GPU_UNIVERSE = Universe(
+    all_dialects=dict(NEW_DIALECTS),
+    all_passes=get_all_passes(),
+    all_targets=get_all_targets(),
+)
