@@ -1,0 +1,1 @@
+"""The NVVM target: LLVM IR to PTX, cubin and fatbin without a CUDA toolkit."""

@@ -1,0 +1,82 @@
+"""The dialect override: stock xdsl-opt and downstream Contexts get our dialects.
+
+If one of these fails after an xDSL upgrade, gpu_dialect/registration.py relies on
+something that changed: revisit it before moving the pin in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects import get_all_dialects
+from xdsl.universe import Universe
+
+from gpu_dialect import register_dialects
+from gpu_dialect.gpu import GPU
+from gpu_dialect.llvm import LLVM
+from gpu_dialect.nvvm import NVVM
+from gpu_dialect.registration import REPLACED_DIALECTS, override_xdsl_dialects
+from gpu_dialect.rocdl import ROCDL
+
+
+def test_xdsl_still_defines_the_dialects_we_replace() -> None:
+    xdsl_own = get_all_dialects()
+    for name in REPLACED_DIALECTS:
+        assert name in xdsl_own, f"xDSL dropped '{name}': revisit registration.py"
+    assert xdsl_own["gpu"]() is not GPU
+
+
+def test_multiverse_serves_our_dialects() -> None:
+    override_xdsl_dialects()
+    dialects = Universe.get_multiverse().all_dialects
+    assert dialects["gpu"]() is GPU
+    assert dialects["llvm"]() is LLVM
+    assert dialects["nvvm"]() is NVVM
+    assert dialects["rocdl"]() is ROCDL
+
+
+def test_register_dialects_in_a_fresh_context() -> None:
+    ctx = Context()
+    for name, factory in get_all_dialects().items():
+        ctx.register_dialect(name, factory)
+    register_dialects(ctx)
+    assert ctx.get_optional_op("gpu.wait") is GPU.get_optional_op("gpu.wait")
+    assert ctx.get_optional_op("gpu.launch_func") is not None
+
+
+def test_register_dialects_refuses_a_context_that_loaded_xdsl_gpu() -> None:
+    ctx = Context()
+    ctx.load_dialect(get_all_dialects()["gpu"]())
+    with pytest.raises(ValueError, match="already loaded"):
+        register_dialects(ctx)
+
+
+def test_stock_xdsl_opt_uses_our_gpu_dialect() -> None:
+    source = "%0 = gpu.wait async\ngpu.wait [%0]\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "xdsl.tools.xdsl_opt"],
+        input=source,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "%0 = gpu.wait async" in done.stdout
+    assert "gpu.wait [%0]" in done.stdout
+
+
+def test_user_errors_are_one_line_diagnostics_with_exit_status_1() -> None:
+    done = subprocess.run(
+        ["xdsl-opt"],
+        input='"gpu.no_such_op"() : () -> ()\n',
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert "xdsl-opt: error:" in done.stderr
+    assert "gpu.no_such_op is not registered" in done.stderr

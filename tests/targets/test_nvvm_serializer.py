@@ -1,0 +1,122 @@
+"""The NVVM serializer: LLVM IR → PTX → cubin → fatbin, with no CUDA toolkit."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpu_dialect.diagnostics import UserError
+from targets.nvvm import ptx_isa, toolkit
+from targets.nvvm.serializer import (
+    NVVMOptions,
+    ObjectFormat,
+    SerializationError,
+    serialize,
+)
+
+KERNEL = """
+target triple = "nvptx64-nvidia-cuda"
+define ptx_kernel void @k(ptr addrspace(1) %p) {
+  %v = load float, ptr addrspace(1) %p
+  %w = call float @__nv_expf(float %v)
+  store float %w, ptr addrspace(1) %p
+  ret void
+}
+declare float @__nv_expf(float)
+"""
+
+
+@pytest.mark.parametrize(
+    ("chip", "expected"),
+    [("sm_75", 63), ("sm_80", 70), ("sm_90", 78), ("sm_90a", 80), ("sm_100a", 86)],
+)
+def test_lowest_ptx_version_that_supports_the_chip(chip: str, expected: int) -> None:
+    assert ptx_isa.choose_ptx_version(ptx_isa.Chip.parse(chip), "", (13, 0)) == expected
+
+
+def test_explicit_ptx_version_is_checked() -> None:
+    sm90 = ptx_isa.Chip.parse("sm_90")
+    assert ptx_isa.choose_ptx_version(sm90, "+ptx80", (13, 0)) == 80
+    with pytest.raises(UserError, match=r"too old for sm_90.*\+ptx78"):
+        ptx_isa.choose_ptx_version(sm90, "+ptx60", (13, 0))
+    with pytest.raises(UserError, match="newer than the installed assembler"):
+        ptx_isa.choose_ptx_version(sm90, "+ptx90", (12, 4))
+    with pytest.raises(UserError, match="does not know PTX ISA 9.9"):
+        ptx_isa.choose_ptx_version(sm90, "+ptx99", (13, 0))
+
+
+def test_bad_chip_name() -> None:
+    with pytest.raises(UserError, match="unknown NVVM chip 'gfx90a'"):
+        ptx_isa.Chip.parse("gfx90a")
+
+
+def test_every_format_has_its_magic_and_properties() -> None:
+    options = NVVMOptions(chip="sm_90", opt_level=3)
+    bitcode = serialize(KERNEL, options, ObjectFormat.OFFLOAD)
+    assert bitcode.data.startswith(b"BC\xc0\xde")
+    ptx = serialize(KERNEL, options, ObjectFormat.ASSEMBLY)
+    text = ptx.data.decode()
+    assert ".version 7.8" in text and ".target sm_90" in text
+    assert ".entry k(" in text
+    # libdevice was linked and inlined: no unresolved extern remains.
+    assert "__nv_expf" not in text
+    assert set(ptx.properties) == {"O", "LLVMIRToISATimeInMs"}
+    cubin = serialize(KERNEL, options, ObjectFormat.BINARY)
+    assert cubin.data.startswith(b"\x7fELF")
+    assert set(cubin.properties) == {"ISAToBinaryTimeInMs", "LLVMIRToISATimeInMs"}
+    fatbin = serialize(KERNEL, options, ObjectFormat.FATBIN)
+    assert fatbin.data.startswith(b"\x50\xed\x55\xba")  # fatbin magic 0xBA55ED50
+
+
+@pytest.mark.parametrize("level", [0, 1, 2, 3])
+def test_every_optimisation_level_assembles(level: int) -> None:
+    out = serialize(KERNEL, NVVMOptions(chip="sm_80", opt_level=level), ObjectFormat.BINARY)
+    assert out.data.startswith(b"\x7fELF")
+
+
+def test_format_aliases() -> None:
+    assert ObjectFormat.from_option("isa") is ObjectFormat.ASSEMBLY
+    assert ObjectFormat.from_option("llvm") is ObjectFormat.OFFLOAD
+    assert ObjectFormat.from_option("bin") is ObjectFormat.BINARY
+    assert ObjectFormat.from_option("fatbinary") is ObjectFormat.FATBIN
+    with pytest.raises(UserError, match="Invalid format specified: 'elf'"):
+        ObjectFormat.from_option("elf")
+
+
+def test_assembler_errors_quote_the_ptx_line() -> None:
+    bad = KERNEL.replace("ret void", 'call void asm sideeffect "bogus.instr;", ""()\nret void')
+    with pytest.raises(SerializationError) as info:
+        serialize(bad, NVVMOptions(chip="sm_90", module_name="kernels"), ObjectFormat.BINARY)
+    message = str(info.value)
+    assert "gpu.module @kernels" in message
+    assert "bogus.instr;" in message and "PTX line" in message
+
+
+def test_chips_cuda_13_dropped_are_a_diagnostic() -> None:
+    with pytest.raises(UserError, match=r"sm_50 is not supported by CUDA 1[3-9]"):
+        serialize(KERNEL, NVVMOptions(chip="sm_50"), ObjectFormat.BINARY)
+
+
+def test_missing_libdevice_lists_the_places_probed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    monkeypatch.setattr(toolkit, "_wheel_roots", lambda: [])
+    monkeypatch.setenv("CUDA_HOME", str(tmp_path))
+    with pytest.raises(UserError) as info:
+        toolkit.find_libdevice()
+    message = str(info.value)
+    assert str(tmp_path / "nvvm" / "libdevice" / "libdevice.10.bc") in message
+    assert "$CUDA_HOME" in message and "pip install nvidia-nvvm" in message
+
+
+def test_a_toolkit_that_does_not_exist_is_an_error(tmp_path) -> None:
+    with pytest.raises(UserError, match="does not exist or is not a directory"):
+        toolkit.find_libdevice(str(tmp_path / "nope"))
+
+
+def test_libdevice_comes_from_the_wheel_without_a_toolkit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for variable in toolkit.TOOLKIT_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    path = toolkit.find_libdevice()
+    assert path.name == "libdevice.10.bc" and "site-packages" in str(path)
