@@ -1,5 +1,0 @@
-"""(being written)"""
-
-from xdsl.ir import Dialect
-
-NVVM = Dialect("nvvm", [], [])

@@ -1,0 +1,1 @@
+"""The CUDA runtime (mgpu* ABI) and the JIT runner for generated host code."""

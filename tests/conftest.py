@@ -1,0 +1,21 @@
+"""GPU tests (marker ``gpu``) run only where a CUDA device is usable."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+
+@cache
+def _gpu_available() -> bool:
+    from targets.runtime.driver import gpu_available
+
+    return gpu_available()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    skip = pytest.mark.skip(reason="no CUDA device here (GPU tests run on the H200)")
+    for item in items:
+        if "gpu" in item.keywords and not _gpu_available():
+            item.add_marker(skip)

@@ -1,0 +1,78 @@
+"""The mgpu* runtime on a real GPU, driven by hand-written host LLVM IR."""
+
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+import pytest
+
+from targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from tests.support.host_ir import AXPY_KERNEL, axpy_host
+
+pytestmark = pytest.mark.gpu
+
+
+def _jit(fmt: ObjectFormat):
+    from targets.runtime.driver import device
+    from targets.runtime.jit import JitModule
+
+    chip = f"sm_{device().sm}"
+    binary = serialize(AXPY_KERNEL, NVVMOptions(chip=chip, opt_level=3), fmt)
+    if fmt is ObjectFormat.ASSEMBLY:
+        return JitModule(axpy_host(binary.data + b"\0", "mgpuModuleLoadJIT", "i32 3"))
+    return JitModule(axpy_host(binary.data))
+
+
+def _run(module, a: float, x: np.ndarray, y: np.ndarray, threads: int = 256) -> None:
+    run = module.function(
+        "run", None, ctypes.c_float, ctypes.c_void_p, ctypes.c_void_p,
+        ctypes.c_int64, ctypes.c_int64, ctypes.c_int64,
+    )  # fmt: skip
+    blocks = (x.size + threads - 1) // threads
+    run(a, x.ctypes.data, y.ctypes.data, x.size, blocks, threads)
+
+
+@pytest.mark.parametrize("fmt", [ObjectFormat.FATBIN, ObjectFormat.BINARY, ObjectFormat.ASSEMBLY])
+def test_axpy_runs_from_every_format(fmt: ObjectFormat) -> None:
+    rng = np.random.default_rng()
+    x = rng.standard_normal(10_000, dtype=np.float32)
+    y = rng.standard_normal(10_000, dtype=np.float32)
+    expected = 2.5 * x + y
+    with _jit(fmt) as module:
+        _run(module, 2.5, x, y)
+    np.testing.assert_allclose(y, expected, rtol=1e-6)
+
+
+def test_module_is_loaded_once_and_nothing_leaks() -> None:
+    from targets.runtime.runtime import CudaRuntime
+
+    runtime = CudaRuntime.get()
+    loads = runtime.module_loads
+    x = np.ones(64, dtype=np.float32)
+    with _jit(ObjectFormat.FATBIN) as module:
+        assert runtime.module_loads == loads + 1
+        for _ in range(1000):
+            y = np.zeros(64, dtype=np.float32)
+            _run(module, 1.0, x, y, threads=64)
+        assert runtime.module_loads == loads + 1
+        np.testing.assert_array_equal(y, x)
+        assert runtime.live_streams == 0
+        assert runtime.live_events == 0
+        assert runtime.live_allocations == 0
+
+
+def test_a_failing_launch_stops_with_the_error_and_the_launch_site() -> None:
+    from targets.runtime.driver import CudaError
+
+    x = np.ones(4, dtype=np.float32)
+    y = np.ones(4, dtype=np.float32)
+    with _jit(ObjectFormat.FATBIN) as module:
+        with pytest.raises(CudaError) as info:
+            _run(module, 1.0, x, y, threads=4096)  # over the 1024-thread limit
+        message = str(info.value)
+        assert "cuLaunchKernel failed with CUDA_ERROR_INVALID_VALUE" in message
+        assert "gpu.launch_func @k::@axpy at t:1:1" in message
+        # The runtime recovers for the next call once the error was raised.
+        _run(module, 1.0, x, y, threads=4)
+        np.testing.assert_array_equal(y, np.full(4, 2.0, dtype=np.float32))
