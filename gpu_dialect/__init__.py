@@ -9,6 +9,7 @@ Downstream compilers::
     register_dialects(ctx)
 """
 
+from gpu_dialect import affine_compat as _affine_compat  # noqa: F401 (semi-affine maps)
 from gpu_dialect.registration import register_dialects
 
 __all__ = ["register_dialects"]

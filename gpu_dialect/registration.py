@@ -1,15 +1,17 @@
 """How xdsl-gpu's dialects take the place of xDSL's own.
 
-xDSL ships a partial ``gpu`` dialect (generic syntax only) and a ``llvm`` dialect that
-lacks ops the GPU flow needs. ``Universe.get_multiverse()`` refuses two plugins that
-define the same dialect name, so a plugin cannot simply define ``gpu`` again.
+xDSL ships a partial ``gpu`` dialect (generic syntax only), and ``llvm``, ``arith``
+and ``math`` dialects that lack ops the GPU flow needs (it has no ``index`` dialect at
+all). ``Universe.get_multiverse()`` refuses two plugins that define the same dialect
+name, so a plugin cannot simply define ``gpu`` again.
 
 The mechanism, kept in this one module:
 
 * ``get_multiverse()`` imports every ``xdsl.universe`` entry point *before* it merges
   their dictionaries. Importing our plugin (``gpu_dialect.universe``) calls
-  :func:`override_xdsl_dialects`, which swaps the factories for ``gpu`` and ``llvm`` in
-  the dictionary of xDSL's own universe object. Stock ``xdsl-opt`` then loads ours.
+  :func:`override_xdsl_dialects`, which swaps the factories for the dialects in
+  :data:`REPLACED_DIALECTS` (``gpu``, ``llvm``, ``arith``, ``math``) in the
+  dictionary of xDSL's own universe object. Stock ``xdsl-opt`` then loads ours.
 * Python users do the same for their own ``Context`` with :func:`register_dialects`.
 
 Both fail loudly (``XdslChangedError``) if a new xDSL no longer has what this relies
@@ -41,6 +43,24 @@ def _llvm() -> Dialect:
     return LLVM
 
 
+def _arith() -> Dialect:
+    from gpu_dialect.arith import ARITH
+
+    return ARITH
+
+
+def _math() -> Dialect:
+    from gpu_dialect.math import MATH
+
+    return MATH
+
+
+def _index() -> Dialect:
+    from gpu_dialect.index import INDEX
+
+    return INDEX
+
+
 def _nvvm() -> Dialect:
     from gpu_dialect.nvvm import NVVM
 
@@ -53,10 +73,19 @@ def _rocdl() -> Dialect:
     return ROCDL
 
 
-REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {"gpu": _gpu, "llvm": _llvm}
+REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {
+    "arith": _arith,
+    "gpu": _gpu,
+    "llvm": _llvm,
+    "math": _math,
+}
 """Dialects that xDSL defines too: ours take their place."""
 
-NEW_DIALECTS: dict[str, Callable[[], Dialect]] = {"nvvm": _nvvm, "rocdl": _rocdl}
+NEW_DIALECTS: dict[str, Callable[[], Dialect]] = {
+    "index": _index,
+    "nvvm": _nvvm,
+    "rocdl": _rocdl,
+}
 """Dialects that only this package defines."""
 
 

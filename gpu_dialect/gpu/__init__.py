@@ -31,7 +31,7 @@ GPU = Dialect(
     "gpu",
     [op for family in _FAMILIES for op in getattr(family, "OPERATIONS", ())],
     [
-        types.AsyncTokenType,
+        *types.TYPES,
         *(attr for family in _FAMILIES for attr in getattr(family, "ATTRIBUTES", ())),
     ],
 )

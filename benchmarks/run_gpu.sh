@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Everything that needs the GPU, in one go: the GPU tests, then the benchmarks.
+# On the device machine (see docs/performance.md):
+#   bash benchmarks/run_gpu.sh [pytest args]
+# Results go to $OUT (default: ./gpu-results).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-results}
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/device.txt"
+python3 -m pytest -q -m gpu -p no:cacheprovider "${@:-tests}" 2>&1 | tee "$OUT/gpu-tests.txt"
+status=${PIPESTATUS[0]}
+for bench in benchmarks/bench_*.py; do
+  [ -e "$bench" ] || continue
+  python3 "$bench" 2>&1 | tee "$OUT/$(basename "$bench" .py).txt"
+done
+exit "$status"

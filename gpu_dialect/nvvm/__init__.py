@@ -1,0 +1,5 @@
+"""(being written)"""
+
+from xdsl.ir import Dialect
+
+NVVM = Dialect("nvvm", [], [])
