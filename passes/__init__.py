@@ -1,10 +1,37 @@
 """The rewrite passes of the GPU flow, registered with xdsl-opt by upstream name."""
 
 from collections.abc import Callable
+from importlib import import_module
 
 from xdsl.passes import ModulePass
 
 
+def _load(module: str, name: str) -> type[ModulePass]:
+    return getattr(import_module(f"passes.{module}"), name)
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Lazy getters for every pass, keyed by its upstream MLIR name."""
-    return {}
+    return {
+        "convert-arith-to-llvm": lambda: _load(
+            "convert_arith_to_llvm", "ConvertArithToLLVMPass"
+        ),
+        "convert-cf-to-llvm": lambda: _load(
+            "convert_cf_to_llvm", "ConvertControlFlowToLLVMPass"
+        ),
+        "convert-func-to-llvm": lambda: _load(
+            "convert_func_to_llvm", "ConvertFuncToLLVMPass"
+        ),
+        "convert-index-to-llvm": lambda: _load(
+            "convert_index_to_llvm", "ConvertIndexToLLVMPass"
+        ),
+        "convert-math-to-llvm": lambda: _load(
+            "convert_math_to_llvm", "ConvertMathToLLVMPass"
+        ),
+        "expand-strided-metadata": lambda: _load(
+            "expand_strided_metadata", "ExpandStridedMetadataPass"
+        ),
+        "finalize-memref-to-llvm": lambda: _load(
+            "finalize_memref_to_llvm", "FinalizeMemRefToLLVMPass"
+        ),
+    }

@@ -45,9 +45,9 @@ from xdsl.ir import (
     Region,
     SpacedOpaqueSyntaxAttribute,
     SSAValue,
-    TypeAttribute,
 )
 from xdsl.irdl import (
+    AnyAttr,
     AttrConstraint,
     IntConstraint,
     IRDLOperation,
@@ -123,6 +123,29 @@ class TypeConstraint(AttrConstraint):
         self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
     ) -> TypeConstraint:
         return self
+
+
+@dataclass(frozen=True)
+class SameType(VarConstraint[Attribute]):
+    """A :class:`VarConstraint` (the same type wherever it appears) whose mismatch
+    reads like ODS's ``AllTypesMatch``/``TypesMatchWith``/``SameOperandsAndResultType``
+    message, given as ``mismatch``."""
+
+    mismatch: str = ""
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        bound = constraint_context.get_variable(self.name)
+        if bound is not None and bound != attr:
+            raise VerifyException(self.mismatch)
+        super().verify(attr, constraint_context)
+
+    def mapping_type_vars(
+        self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
+    ) -> SameType:
+        return self
+
+
+SAME_OPERANDS_AND_RESULT_TYPE = "requires the same type for all operands and results"
 
 
 def is_signless_integer(t: Attribute) -> bool:
@@ -574,7 +597,11 @@ class ShuffleOp(DefaultResultNames):
 
     name = "gpu.shuffle"
 
-    T: ClassVar = VarConstraint("T", IntegerOrFloatOr1DVector)
+    T: ClassVar = SameType(
+        "T",
+        IntegerOrFloatOr1DVector,
+        "failed to verify that all of {value, shuffleResult} have same type",
+    )
 
     value = operand_def(T)
     offset = operand_def(I32)
@@ -613,7 +640,11 @@ class RotateOp(DefaultResultNames):
 
     name = "gpu.rotate"
 
-    T: ClassVar = VarConstraint("T", IntegerOrFloatOr1DVector)
+    T: ClassVar = SameType(
+        "T",
+        IntegerOrFloatOr1DVector,
+        "failed to verify that all of {value, rotateResult} have same type",
+    )
 
     value = operand_def(T)
     offset = prop_def(IntegerAttr[I32])
@@ -672,7 +703,9 @@ class SubgroupBroadcastOp(IRDLOperation):
 
     name = "gpu.subgroup_broadcast"
 
-    T: ClassVar = VarConstraint("T", TypeConstraint("any type", lambda _: True))
+    T: ClassVar = SameType(
+        "T", AnyAttr(), "failed to verify that all of {result, src} have same type"
+    )
 
     src = operand_def(T)
     lane = opt_operand_def(I32)
@@ -682,9 +715,7 @@ class SubgroupBroadcastOp(IRDLOperation):
 
     traits = traits_def(NoMemoryEffect())
 
-    assembly_format = (
-        "$src `,` $broadcast_type ($lane^)? attr-dict `:` type($result)"
-    )
+    assembly_format = "$src `,` $broadcast_type ($lane^)? attr-dict `:` type($result)"
 
     def __init__(
         self,
@@ -696,9 +727,7 @@ class SubgroupBroadcastOp(IRDLOperation):
         super().__init__(
             operands=[src, lane],
             result_types=[src.type],
-            properties={
-                "broadcast_type": enum_attr(BroadcastTypeAttr, broadcast_type)
-            },
+            properties={"broadcast_type": enum_attr(BroadcastTypeAttr, broadcast_type)},
         )
 
     def verify_(self) -> None:
@@ -763,7 +792,7 @@ class AllReduceOp(IRDLOperation):
 
     name = "gpu.all_reduce"
 
-    T: ClassVar = VarConstraint("T", IntegerOrFloat)
+    T: ClassVar = SameType("T", IntegerOrFloat, SAME_OPERANDS_AND_RESULT_TYPE)
 
     value = operand_def(T)
     op = opt_prop_def(AllReduceOperationAttr)
@@ -835,7 +864,7 @@ class SubgroupReduceOp(IRDLOperation):
 
     name = "gpu.subgroup_reduce"
 
-    T: ClassVar = VarConstraint("T", IntegerOrFloatOr1DVector)
+    T: ClassVar = SameType("T", IntegerOrFloatOr1DVector, SAME_OPERANDS_AND_RESULT_TYPE)
 
     value = operand_def(T)
     op = prop_def(AllReduceOperationAttr)
@@ -926,9 +955,7 @@ class WarpExecuteOnLane0Op(IRDLOperation):
     distributed_results = var_result_def()
     warpRegion = region_def("single_block")
 
-    traits = traits_def(
-        SingleBlockImplicitTerminator(YieldOp), RecursiveMemoryEffect()
-    )
+    traits = traits_def(SingleBlockImplicitTerminator(YieldOp), RecursiveMemoryEffect())
 
     def __init__(
         self,
@@ -1028,7 +1055,9 @@ class WarpExecuteOnLane0Op(IRDLOperation):
     def verify_(self) -> None:
         block = self.warpRegion.block
         if len(self.args) != len(block.args):
-            raise op_error(self, "expected same number op arguments and block arguments.")
+            raise op_error(
+                self, "expected same number op arguments and block arguments."
+            )
         yield_op = self.terminator
         if len(yield_op.values) != len(self.results):
             raise op_error(

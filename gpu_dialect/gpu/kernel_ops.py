@@ -35,13 +35,15 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     MemRefType,
-    ModuleOp as BuiltinModuleOp,
     StringAttr,
     SymbolNameConstraint,
     SymbolRefAttr,
     UnitAttr,
     i32,
     i64,
+)
+from xdsl.dialects.builtin import (
+    ModuleOp as BuiltinModuleOp,
 )
 from xdsl.ir import (
     Attribute,
@@ -55,7 +57,6 @@ from xdsl.irdl import (
     AnyOf,
     AttrSizedOperandSegments,
     IRDLOperation,
-    VarConstraint,
     attr_def,
     irdl_op_definition,
     operand_def,
@@ -70,6 +71,7 @@ from xdsl.irdl import (
 )
 from xdsl.irdl.declarative_assembly_format import (
     CustomDirective,
+    OptionalOperandVariable,
     ParsingState,
     PrintingState,
     TypeDirective,
@@ -333,7 +335,7 @@ class ModuleOp(IRDLOperation):
             printer.print_attribute(self.targets)
         printer.print_op_attributes(self.attributes, print_keyword=True)
         printer.print_string(" ")
-        printer.print_region(self.body)
+        printer.print_region(self.body, print_empty_block=False)
 
     def verify_(self) -> None:
         if self.targets is None:
@@ -609,7 +611,9 @@ class FuncOp(IRDLOperation):
         workgroup, workgroup_attrs = _parse_attributions(
             parser, "workgroup", allow_attrs=True
         )
-        private, private_attrs = _parse_attributions(parser, "private", allow_attrs=True)
+        private, private_attrs = _parse_attributions(
+            parser, "private", allow_attrs=True
+        )
 
         attributes: dict[str, Attribute] = {
             "sym_name": name,
@@ -664,7 +668,9 @@ class FuncOp(IRDLOperation):
         else:
             printer.print_list(inputs, printer.print_attribute)
         printer.print_string(")")
-        _print_function_results(printer, self.function_type.outputs.data, self.res_attrs)
+        _print_function_results(
+            printer, self.function_type.outputs.data, self.res_attrs
+        )
 
         if self.body.blocks:
             _print_attributions(
@@ -719,9 +725,7 @@ class FuncOp(IRDLOperation):
 
         # verifyBody
         if not self.body.blocks:
-            raise VerifyException(
-                "'gpu.func' op expected body with at least one block"
-            )
+            raise VerifyException("'gpu.func' op expected body with at least one block")
         block_args = self.body.blocks[0].args
         needed = n_inputs + self.num_workgroup_attributions
         if len(block_args) < needed:
@@ -909,7 +913,11 @@ def _parse_size_assignment(
 
 
 def _print_size_assignment(
-    printer: Printer, keyword: str, ids: KernelDim3, sizes: KernelDim3, values: KernelDim3
+    printer: Printer,
+    keyword: str,
+    ids: KernelDim3,
+    sizes: KernelDim3,
+    values: KernelDim3,
 ) -> None:
     printer.print_string(f" {keyword}(")
     printer.print_list(ids, printer.print_ssa_value)
@@ -1009,7 +1017,9 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
                 *grid,
                 *block,
                 *(([c] for c in cluster) if cluster is not None else ([], [], [])),
-                [] if dynamic_shared_memory_size is None else [dynamic_shared_memory_size],
+                []
+                if dynamic_shared_memory_size is None
+                else [dynamic_shared_memory_size],
             ],
             result_types=[[AsyncTokenType()] if is_async else []],
             properties={"module": symbol(module), "function": symbol(function)},
@@ -1021,7 +1031,11 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
 
     @property
     def has_cluster_size(self) -> bool:
-        return None not in (self.cluster_size_x, self.cluster_size_y, self.cluster_size_z)
+        return None not in (
+            self.cluster_size_x,
+            self.cluster_size_y,
+            self.cluster_size_z,
+        )
 
     @property
     def num_config_region_arguments(self) -> int:
@@ -1103,9 +1117,7 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
 
     def add_workgroup_attribution(self, type: Attribute) -> BlockArgument:
         n = self.num_workgroup_attributions
-        arg = self.body.blocks[0].insert_arg(
-            type, self.num_config_region_arguments + n
-        )
+        arg = self.body.blocks[0].insert_arg(type, self.num_config_region_arguments + n)
         self.workgroup_attribution_count = _count_attr(n + 1)
         return arg
 
@@ -1142,7 +1154,7 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
 
         shared_memory = None
         if parser.parse_optional_keyword("dynamic_shared_memory_size") is not None:
-            shared_memory = parser.parse_operand()
+            shared_memory = parser.parse_operand(i32)
 
         properties: dict[str, Attribute] = {}
         for keyword in ("module", "function"):
@@ -1184,11 +1196,11 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
     def print(self, printer: Printer) -> None:
         # Upstream prints the dependencies only with `async`, which loses those of a
         # synchronous launch; they are printed in both cases here.
-        printer.print_string(" ")
-        if not print_async_dependencies(
-            printer, self.async_token is not None, self.async_dependencies
-        ):
-            printer.print_string("", indent=0)
+        if self.async_token is not None or self.async_dependencies:
+            printer.print_string(" ")
+            print_async_dependencies(
+                printer, self.async_token is not None, self.async_dependencies
+            )
         if self.body.blocks:
             if (cluster := self.cluster_size_operands) is not None:
                 ids, sizes = self.cluster_ids, self.cluster_size
@@ -1238,8 +1250,13 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
         if not self.body.blocks:
             raise VerifyException("'gpu.launch' op expected a non-empty body region")
         args = self.body.blocks[0].args
-        if len(args) < self.num_config_region_arguments + self.num_workgroup_attributions:
-            raise VerifyException("'gpu.launch' op unexpected number of region arguments")
+        if (
+            len(args)
+            < self.num_config_region_arguments + self.num_workgroup_attributions
+        ):
+            raise VerifyException(
+                "'gpu.launch' op unexpected number of region arguments"
+            )
         for i, arg in enumerate(args[: self.num_config_region_arguments]):
             if not isinstance(arg.type, IndexType):
                 raise VerifyException(
@@ -1280,19 +1297,37 @@ class TerminatorOp(IRDLOperation):
 
 @irdl_custom_directive
 class LaunchDimType(CustomDirective):
-    """``(`:` type)?`` after the launch sizes: their common type, printed unless it
-    is ``index``."""
+    """``(`:` type)?`` after the launch sizes: the type of every size operand,
+    printed unless it is ``index`` (upstream ``custom<LaunchDimType>``)."""
 
-    dim_type: TypeDirective
+    grid_x: TypeDirective
+    grid_y: TypeDirective
+    grid_z: TypeDirective
+    block_x: TypeDirective
+    block_y: TypeDirective
+    block_z: TypeDirective
+    cluster_x: TypeDirective
+    cluster_y: TypeDirective
+    cluster_z: TypeDirective
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
         if parser.parse_optional_punctuation(":") is not None:
-            self.dim_type.set(state, (parser.parse_type(),))
+            dim_type = parser.parse_type()
         else:
-            self.dim_type.set(state, (IndexType(),))
+            dim_type = IndexType()
+        for sizes in (self.grid_x, self.grid_y, self.grid_z):
+            sizes.set(state, (dim_type,))
+        for sizes in (self.block_x, self.block_y, self.block_z):
+            sizes.set(state, (dim_type,))
+        for sizes in (self.cluster_x, self.cluster_y, self.cluster_z):
+            # The optional `clusters in (...)` group was parsed before this.
+            operand = sizes.inner
+            assert isinstance(operand, OptionalOperandVariable)
+            present = bool(state.operands[operand.index])
+            sizes.set(state, (dim_type,) if present else ())
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        (dim_type,) = self.dim_type.get(op)
+        (dim_type,) = self.grid_x.get(op)
         if isinstance(dim_type, IndexType):
             return
         state.print_whitespace(printer)
@@ -1345,6 +1380,10 @@ class LaunchFuncOperands(CustomDirective):
         printer.print_string(")")
 
 
+_LAUNCH_INDEX = AnyOf.get(IndexType, i32, i64)
+"""The types a launch size can have (upstream ``LaunchIndx``)."""
+
+
 def _is_function(op: Operation) -> bool:
     """Upstream ``FunctionOpInterface``: an op with a function type."""
     return op.has_trait(CallableOpInterface) or "function_type" in (
@@ -1373,18 +1412,16 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
 
     name = "gpu.launch_func"
 
-    DIM: ClassVar = VarConstraint("DIM", AnyOf.get(IndexType, i32, i64))
-
     async_dependencies = var_operand_def(AsyncTokenType)
-    grid_size_x = operand_def(DIM)
-    grid_size_y = operand_def(DIM)
-    grid_size_z = operand_def(DIM)
-    block_size_x = operand_def(DIM)
-    block_size_y = operand_def(DIM)
-    block_size_z = operand_def(DIM)
-    cluster_size_x = opt_operand_def(DIM)
-    cluster_size_y = opt_operand_def(DIM)
-    cluster_size_z = opt_operand_def(DIM)
+    grid_size_x = operand_def(_LAUNCH_INDEX)
+    grid_size_y = operand_def(_LAUNCH_INDEX)
+    grid_size_z = operand_def(_LAUNCH_INDEX)
+    block_size_x = operand_def(_LAUNCH_INDEX)
+    block_size_y = operand_def(_LAUNCH_INDEX)
+    block_size_z = operand_def(_LAUNCH_INDEX)
+    cluster_size_x = opt_operand_def(_LAUNCH_INDEX)
+    cluster_size_y = opt_operand_def(_LAUNCH_INDEX)
+    cluster_size_z = opt_operand_def(_LAUNCH_INDEX)
     dynamic_shared_memory_size = opt_operand_def(i32)
     kernel_operands = var_operand_def()
     async_object = opt_operand_def()
@@ -1398,13 +1435,16 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
 
     assembly_format = (
         "custom<AsyncDependencies>(type($async_token), $async_dependencies) "
-        "(`<` $async_object^ `:` type($async_object) `>`)? "
+        "(` ` `<` $async_object^ `:` type($async_object) `>`)? "
         "$kernel "
         "(`clusters` `in` ` ` `(` $cluster_size_x^ `,` $cluster_size_y `,` "
         "$cluster_size_z `)`)? "
         "`blocks` `in` ` ` `(` $grid_size_x `,` $grid_size_y `,` $grid_size_z `)` "
         "`threads` `in` ` ` `(` $block_size_x `,` $block_size_y `,` $block_size_z `)` "
-        "custom<LaunchDimType>(type($grid_size_x)) "
+        "custom<LaunchDimType>(type($grid_size_x), type($grid_size_y), "
+        "type($grid_size_z), type($block_size_x), type($block_size_y), "
+        "type($block_size_z), type($cluster_size_x), type($cluster_size_y), "
+        "type($cluster_size_z)) "
         "(`dynamic_shared_memory_size` $dynamic_shared_memory_size^)? "
         "custom<LaunchFuncOperands>($kernel_operands, type($kernel_operands)) "
         "attr-dict"
@@ -1433,7 +1473,9 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
                 )
             kernel = SymbolRefAttr(module.sym_name, [kernel.sym_name])
         cluster_operands = (
-            ([], [], []) if cluster is None else ([c] for c in _dim3(cluster, "cluster"))
+            ([], [], [])
+            if cluster is None
+            else ([c] for c in _dim3(cluster, "cluster"))
         )
         super().__init__(
             operands=[
@@ -1441,7 +1483,9 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
                 *_dim3(grid, "grid"),
                 *_dim3(block, "block"),
                 *cluster_operands,
-                [] if dynamic_shared_memory_size is None else [dynamic_shared_memory_size],
+                []
+                if dynamic_shared_memory_size is None
+                else [dynamic_shared_memory_size],
                 [SSAValue.get(a) for a in args],
                 [] if stream is None else [stream],
             ],
@@ -1464,7 +1508,11 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
 
     @property
     def has_cluster_size(self) -> bool:
-        return None not in (self.cluster_size_x, self.cluster_size_y, self.cluster_size_z)
+        return None not in (
+            self.cluster_size_x,
+            self.cluster_size_y,
+            self.cluster_size_z,
+        )
 
     @property
     def grid_size_operands(self) -> KernelDim3:
@@ -1485,6 +1533,20 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
     # Verification -------------------------------------------------------------------
 
     def verify_(self) -> None:
+        if (
+            len(
+                {
+                    size.type
+                    for size in (*self.grid_size_operands, *self.block_size_operands)
+                }
+            )
+            > 1
+        ):
+            raise VerifyException(
+                "'gpu.launch_func' op failed to verify that all of {gridSizeX, "
+                "gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ} have same "
+                "type"
+            )
         module = self.parent_op()
         while module is not None and not isinstance(module, BuiltinModuleOp):
             module = module.parent_op()
@@ -1499,6 +1561,11 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
         if any(c is not None for c in clusters) and not self.has_cluster_size:
             raise VerifyException(
                 "'gpu.launch_func' op cluster size must be all present"
+            )
+        if len({c.type for c in clusters if c is not None}) > 1:
+            raise VerifyException(
+                "'gpu.launch_func' op expects types of the cluster dimensions must be "
+                "the same"
             )
         self._verify_kernel(module)
 

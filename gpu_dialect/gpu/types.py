@@ -111,23 +111,28 @@ class MMAMatrixType(ParametrizedAttribute, TypeAttribute):
     # Syntax -----------------------------------------------------------------
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        with parser.in_angle_brackets():
-            pos = parser.pos
-            dims = parser.parse_dimension_list()
-            if dims:
-                parser.parse_shape_delimiter()
-            if any(d < 0 for d in dims):
-                parser.raise_error(
-                    "expected static shape", pos, parser.pos
-                )  # pragma: no cover - `?` is rejected just below
-            element_type = parser.parse_type()
-            parser.parse_punctuation(",")
-            operand = parser.parse_str_literal()
-        return (
+        from gpu_dialect.gpu.attributes import expect_punctuation, verified_at
+
+        start = parser.pos
+        expect_punctuation(parser, "<")
+        dims_start = parser.pos
+        dims = parser.parse_dimension_list()
+        if any(d < 0 for d in dims):
+            parser.raise_error("expected static shape", dims_start, parser.pos)
+        if dims:
+            parser.parse_shape_delimiter()
+        element_type = parser.parse_type()
+        expect_punctuation(parser, ",")
+        operand = parser.parse_str_literal()
+        expect_punctuation(parser, ">")
+        params = (
             ArrayAttr([IntAttr(d) for d in dims]),
             element_type,
             StringAttr(operand),
         )
+        with verified_at(parser, start):
+            cls.new(params)
+        return params
 
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
@@ -144,7 +149,7 @@ class MMAMatrixType(ParametrizedAttribute, TypeAttribute):
             raise VerifyException("MMAMatrixType must have exactly two dimensions")
         if not is_valid_mma_element_type(self.element_type):
             raise VerifyException(
-                "MMAMatrixType elements must be SI8, UI8, I32, F16, or F32"
+                "MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64"
             )
 
 

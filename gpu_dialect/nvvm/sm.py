@@ -52,8 +52,10 @@ class RequiresSM(OpTrait):
 
     def __init__(self, *versions: int, arch_accelerated: bool = False):
         if not versions or (not arch_accelerated and len(versions) != 1):
-            raise ValueError("RequiresSM takes one minimum version, or with "
-                             "arch_accelerated=True the accepted versions")
+            raise ValueError(
+                "RequiresSM takes one minimum version, or with "
+                "arch_accelerated=True the accepted versions"
+            )
         object.__setattr__(self, "versions", versions)
         object.__setattr__(self, "arch_accelerated", arch_accelerated)
 

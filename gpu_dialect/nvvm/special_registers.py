@@ -15,9 +15,9 @@ upstream does, adds its SM requirement):
   ``range <iN, lower, upper>`` (``#llvm.constant_range``) that the LLVM IR
   translation puts on the call as a ``range(iN lower, upper)`` return attribute.
 
-``LLVM_INTRINSIC`` names the intrinsic each op becomes: ``llvm.`` followed by the op
-name, except for the shared memory sizes, whose intrinsics use underscores
-(``llvm.nvvm.read.ptx.sreg.total_smem_size``). The call takes no arguments.
+``LLVM_INTRINSIC`` names the intrinsic each op becomes, a call without arguments:
+``llvm.`` followed by the op name, except for the shared memory sizes, whose
+intrinsics use underscores (``llvm.nvvm.read.ptx.sreg.total_smem_size``).
 
 Beyond MLIR: upstream accepts any LLVM type as the result and any range width, and
 then fails in translation (``Function return type does not match operand type``);
@@ -43,14 +43,12 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from gpu_dialect.nvvm.attributes import ConstantRangeAttr
+from gpu_dialect.nvvm.base import IntrinsicOp
 from gpu_dialect.nvvm.sm import RequiresSM
 
 
-class SpecialRegisterOp(IRDLOperation, ABC):
+class SpecialRegisterOp(IntrinsicOp, ABC):
     """Reads one special register; the result has the intrinsic's integer type."""
-
-    LLVM_INTRINSIC: ClassVar[str]
-    """The LLVM intrinsic this op is translated to (a call without arguments)."""
 
     RESULT_WIDTH: ClassVar[int] = 32
     """Bit width of the intrinsic's result."""
@@ -59,16 +57,8 @@ class SpecialRegisterOp(IRDLOperation, ABC):
 
     assembly_format = "attr-dict `:` type($res)"
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        if "LLVM_INTRINSIC" not in cls.__dict__ and "name" in cls.__dict__:
-            cls.LLVM_INTRINSIC = f"llvm.{cls.name}"
-
     def __init__(self, result_type: Attribute | None = None):
         super().__init__(result_types=[result_type or IntegerType(self.RESULT_WIDTH)])
-
-    def get_llvm_intrinsic(self) -> str:
-        return self.LLVM_INTRINSIC
 
     def verify_(self) -> None:
         expected = IntegerType(self.RESULT_WIDTH)
@@ -98,7 +88,9 @@ class RangeableSpecialRegisterOp(PureSpecialRegisterOp, ABC):
         result_type = result_type or IntegerType(self.RESULT_WIDTH)
         if isinstance(range, tuple):
             if not isinstance(result_type, IntegerType):
-                raise TypeError(f"a range needs an integer result type, not {result_type}")
+                raise TypeError(
+                    f"a range needs an integer result type, not {result_type}"
+                )
             range = ConstantRangeAttr(result_type, *range)
         IRDLOperation.__init__(
             self,
@@ -111,9 +103,7 @@ class RangeableSpecialRegisterOp(PureSpecialRegisterOp, ABC):
         if self.range is None:
             return
         if (reason := self.range.invalid_reason()) is not None:
-            raise VerifyException(
-                f"'{self.name}' op invalid range attribute: {reason}"
-            )
+            raise VerifyException(f"'{self.name}' op invalid range attribute: {reason}")
         if self.range.int_type != self.res.type:
             raise VerifyException(
                 f"'{self.name}' op range type {self.range.int_type} must match the "
@@ -127,36 +117,43 @@ class RangeableSpecialRegisterOp(PureSpecialRegisterOp, ABC):
 @irdl_op_definition
 class LaneIdOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.laneid"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.laneid"
 
 
 @irdl_op_definition
 class WarpSizeOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.warpsize"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.warpsize"
 
 
 @irdl_op_definition
 class WarpIdOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.warpid"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.warpid"
 
 
 @irdl_op_definition
 class WarpDimOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.nwarpid"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.nwarpid"
 
 
 @irdl_op_definition
 class SmIdOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.smid"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.smid"
 
 
 @irdl_op_definition
 class SmDimOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.nsmid"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.nsmid"
 
 
 @irdl_op_definition
 class GridIdOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.gridid"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.gridid"
 
 
 # Lane masks.
@@ -165,26 +162,31 @@ class GridIdOp(RangeableSpecialRegisterOp):
 @irdl_op_definition
 class LaneMaskEqOp(PureSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.lanemask.eq"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.lanemask.eq"
 
 
 @irdl_op_definition
 class LaneMaskLeOp(PureSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.lanemask.le"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.lanemask.le"
 
 
 @irdl_op_definition
 class LaneMaskLtOp(PureSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.lanemask.lt"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.lanemask.lt"
 
 
 @irdl_op_definition
 class LaneMaskGeOp(PureSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.lanemask.ge"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.lanemask.ge"
 
 
 @irdl_op_definition
 class LaneMaskGtOp(PureSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.lanemask.gt"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.lanemask.gt"
 
 
 # Thread index and block size.
@@ -193,31 +195,37 @@ class LaneMaskGtOp(PureSpecialRegisterOp):
 @irdl_op_definition
 class ThreadIdXOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.tid.x"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.tid.x"
 
 
 @irdl_op_definition
 class ThreadIdYOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.tid.y"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.tid.y"
 
 
 @irdl_op_definition
 class ThreadIdZOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.tid.z"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.tid.z"
 
 
 @irdl_op_definition
 class BlockDimXOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.ntid.x"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.ntid.x"
 
 
 @irdl_op_definition
 class BlockDimYOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.ntid.y"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.ntid.y"
 
 
 @irdl_op_definition
 class BlockDimZOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.ntid.z"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.ntid.z"
 
 
 # Block index and grid size.
@@ -226,31 +234,37 @@ class BlockDimZOp(RangeableSpecialRegisterOp):
 @irdl_op_definition
 class BlockIdXOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.ctaid.x"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.ctaid.x"
 
 
 @irdl_op_definition
 class BlockIdYOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.ctaid.y"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.ctaid.y"
 
 
 @irdl_op_definition
 class BlockIdZOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.ctaid.z"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.ctaid.z"
 
 
 @irdl_op_definition
 class GridDimXOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.nctaid.x"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.nctaid.x"
 
 
 @irdl_op_definition
 class GridDimYOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.nctaid.y"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.nctaid.y"
 
 
 @irdl_op_definition
 class GridDimZOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.nctaid.z"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.nctaid.z"
 
 
 # Cluster index and number of clusters. Upstream requires sm_90 for `clusterid.x`
@@ -260,32 +274,38 @@ class GridDimZOp(RangeableSpecialRegisterOp):
 @irdl_op_definition
 class ClusterIdXOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.clusterid.x"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.clusterid.x"
     traits = traits_def(RequiresSM(90))
 
 
 @irdl_op_definition
 class ClusterIdYOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.clusterid.y"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.clusterid.y"
 
 
 @irdl_op_definition
 class ClusterIdZOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.clusterid.z"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.clusterid.z"
 
 
 @irdl_op_definition
 class ClusterDimXOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.nclusterid.x"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.nclusterid.x"
 
 
 @irdl_op_definition
 class ClusterDimYOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.nclusterid.y"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.nclusterid.y"
 
 
 @irdl_op_definition
 class ClusterDimZOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.nclusterid.z"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.nclusterid.z"
 
 
 # Block index within its cluster and cluster size in blocks (`cluster.nctaid.z`
@@ -295,36 +315,42 @@ class ClusterDimZOp(RangeableSpecialRegisterOp):
 @irdl_op_definition
 class BlockInClusterIdXOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.cluster.ctaid.x"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.cluster.ctaid.x"
     traits = traits_def(RequiresSM(90))
 
 
 @irdl_op_definition
 class BlockInClusterIdYOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.cluster.ctaid.y"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.cluster.ctaid.y"
     traits = traits_def(RequiresSM(90))
 
 
 @irdl_op_definition
 class BlockInClusterIdZOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.cluster.ctaid.z"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.cluster.ctaid.z"
     traits = traits_def(RequiresSM(90))
 
 
 @irdl_op_definition
 class ClusterDimBlocksXOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.cluster.nctaid.x"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.cluster.nctaid.x"
     traits = traits_def(RequiresSM(90))
 
 
 @irdl_op_definition
 class ClusterDimBlocksYOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.cluster.nctaid.y"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.cluster.nctaid.y"
     traits = traits_def(RequiresSM(90))
 
 
 @irdl_op_definition
 class ClusterDimBlocksZOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.cluster.nctaid.z"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.cluster.nctaid.z"
 
 
 # Linear block rank within the cluster and number of blocks in the cluster
@@ -334,12 +360,14 @@ class ClusterDimBlocksZOp(RangeableSpecialRegisterOp):
 @irdl_op_definition
 class ClusterIdOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.cluster.ctarank"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.cluster.ctarank"
     traits = traits_def(RequiresSM(90))
 
 
 @irdl_op_definition
 class ClusterDimOp(RangeableSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.cluster.nctarank"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.cluster.nctarank"
 
 
 # Shared memory sizes.
@@ -348,19 +376,19 @@ class ClusterDimOp(RangeableSpecialRegisterOp):
 @irdl_op_definition
 class TotalSmemSizeOp(PureSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.total.smem.size"
-    LLVM_INTRINSIC = "llvm.nvvm.read.ptx.sreg.total_smem_size"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.total_smem_size"
 
 
 @irdl_op_definition
 class DynamicSmemSizeOp(PureSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.dynamic.smem.size"
-    LLVM_INTRINSIC = "llvm.nvvm.read.ptx.sreg.dynamic_smem_size"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.dynamic_smem_size"
 
 
 @irdl_op_definition
 class AggrSmemSizeOp(PureSpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.aggr.smem.size"
-    LLVM_INTRINSIC = "llvm.nvvm.read.ptx.sreg.aggr_smem_size"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.aggr_smem_size"
     traits = traits_def(RequiresSM(90))
 
 
@@ -370,30 +398,39 @@ class AggrSmemSizeOp(PureSpecialRegisterOp):
 @irdl_op_definition
 class ClockOp(SpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.clock"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.clock"
 
 
 @irdl_op_definition
 class Clock64Op(SpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.clock64"
-    RESULT_WIDTH = 64
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.clock64"
+    RESULT_WIDTH: ClassVar[int] = 64
 
 
 @irdl_op_definition
 class GlobalTimerOp(SpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.globaltimer"
-    RESULT_WIDTH = 64
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.globaltimer"
+    RESULT_WIDTH: ClassVar[int] = 64
 
 
 @irdl_op_definition
 class GlobalTimerLoOp(SpecialRegisterOp):
     name = "nvvm.read.ptx.sreg.globaltimer.lo"
+    LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.read.ptx.sreg.globaltimer.lo"
 
 
 def _envreg_op(index: int) -> type[PureSpecialRegisterOp]:
     cls = type(
         f"EnvReg{index}Op",
         (PureSpecialRegisterOp,),
-        {"name": f"nvvm.read.ptx.sreg.envreg{index}", "__module__": __name__},
+        {
+            "name": f"nvvm.read.ptx.sreg.envreg{index}",
+            "LLVM_INTRINSIC": f"llvm.nvvm.read.ptx.sreg.envreg{index}",
+            "__annotations__": {"LLVM_INTRINSIC": "ClassVar[str]"},
+            "__module__": __name__,
+        },
     )
     return irdl_op_definition(cls)
 
@@ -453,3 +490,55 @@ OPERATIONS: tuple[type[Operation], ...] = (
     GlobalTimerLoOp,
     *ENV_REG_OPS,
 )
+
+__all__ = [
+    "ENV_REG_OPS",
+    "AggrSmemSizeOp",
+    "BlockDimXOp",
+    "BlockDimYOp",
+    "BlockDimZOp",
+    "BlockIdXOp",
+    "BlockIdYOp",
+    "BlockIdZOp",
+    "BlockInClusterIdXOp",
+    "BlockInClusterIdYOp",
+    "BlockInClusterIdZOp",
+    "Clock64Op",
+    "ClockOp",
+    "ClusterDimBlocksXOp",
+    "ClusterDimBlocksYOp",
+    "ClusterDimBlocksZOp",
+    "ClusterDimOp",
+    "ClusterDimXOp",
+    "ClusterDimYOp",
+    "ClusterDimZOp",
+    "ClusterIdOp",
+    "ClusterIdXOp",
+    "ClusterIdYOp",
+    "ClusterIdZOp",
+    "DynamicSmemSizeOp",
+    "GlobalTimerLoOp",
+    "GlobalTimerOp",
+    "GridDimXOp",
+    "GridDimYOp",
+    "GridDimZOp",
+    "GridIdOp",
+    "LaneIdOp",
+    "LaneMaskEqOp",
+    "LaneMaskGeOp",
+    "LaneMaskGtOp",
+    "LaneMaskLeOp",
+    "LaneMaskLtOp",
+    "PureSpecialRegisterOp",
+    "RangeableSpecialRegisterOp",
+    "SmDimOp",
+    "SmIdOp",
+    "SpecialRegisterOp",
+    "ThreadIdXOp",
+    "ThreadIdYOp",
+    "ThreadIdZOp",
+    "TotalSmemSizeOp",
+    "WarpDimOp",
+    "WarpIdOp",
+    "WarpSizeOp",
+]

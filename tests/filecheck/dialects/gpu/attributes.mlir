@@ -1,0 +1,139 @@
+// RUN: XDSL_ROUNDTRIP
+// RUN: xdsl-opt %s --split-input-file | filecheck %s
+
+// The attributes and types of the gpu dialect in upstream's syntax, as discardable
+// attributes of func.func (where mlir-opt-22 accepts any attribute). Every chunk is
+// also checked against mlir-opt-22 by tests/test_mlir_conformance.py.
+
+// CHECK-LABEL: func.func @address_spaces()
+// CHECK-SAME: attributes {a = #gpu.address_space<global>, b = #gpu.address_space<workgroup>, c = #gpu.address_space<private>, d = #gpu.address_space<global>}
+func.func @address_spaces() attributes {a = #gpu.address_space<global>, b = #gpu.address_space<workgroup>, c = #gpu.address_space<private>, d = #gpu.address_space<"global">} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @address_space_in_memref
+// CHECK-SAME: (%a: memref<4xf32, #gpu.address_space<workgroup>>, %b: memref<?xi8, #gpu.address_space<private>>)
+func.func @address_space_in_memref(%a: memref<4xf32, #gpu.address_space<workgroup>>, %b: memref<?xi8, #gpu.address_space<private>>) {
+  func.return
+}
+
+// -----
+
+// Mapping ids: x, y, z and linear_dim_0 ... linear_dim_9.
+
+// CHECK-LABEL: func.func @mapping_ids()
+// CHECK-SAME: attributes {b = #gpu.block<x>, t = #gpu.thread<linear_dim_0>, w = #gpu.warp<y>, wg = #gpu.warpgroup<z>, l = #gpu.lane<x>, t9 = #gpu.thread<linear_dim_9>, b5 = #gpu.block<linear_dim_5>}
+func.func @mapping_ids() attributes {b = #gpu.block<x>, t = #gpu.thread<linear_dim_0>, w = #gpu.warp<y>, wg = #gpu.warpgroup<z>, l = #gpu.lane<x>, t9 = #gpu.thread<linear_dim_9>, b5 = #gpu.block<linear_dim_5>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @memory_space_and_mask()
+// CHECK-SAME: attributes {g = #gpu.memory_space<global>, w = #gpu.memory_space<workgroup>, p = #gpu.memory_space<private>, m = #gpu.mask<5>, z = #gpu.mask<0>, all = #gpu.mask<18446744073709551615>, hex = #gpu.mask<16>}
+func.func @memory_space_and_mask() attributes {g = #gpu.memory_space<global>, w = #gpu.memory_space<workgroup>, p = #gpu.memory_space<private>, m = #gpu.mask<5>, z = #gpu.mask<0>, all = #gpu.mask<-1>, hex = #gpu.mask<0x10>} {
+  func.return
+}
+
+// -----
+
+// The fields of loop_dim_map may come in any order; they print in one.
+
+// CHECK-LABEL: func.func @loop_dim_map()
+// CHECK-SAME: attributes {a = #gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>,
+// CHECK-SAME: b = #gpu.loop_dim_map<processor = sequential, map = (d0) -> (d0 * 4), bound = (d0) -> (d0 ceildiv 4)>,
+// CHECK-SAME: c = #gpu.loop_dim_map<processor = thread_z, map = (d0, d1)[s0] -> (d0 floordiv 2 + s0 mod 3, -d0, d0 * 2 - 1, d1 - d0), bound = () -> ()>}
+func.func @loop_dim_map() attributes {
+  a = #gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>,
+  b = #gpu.loop_dim_map<bound = (d0) -> (d0 ceildiv 4), map = (d0) -> (d0 * 4), processor = sequential>,
+  c = #gpu.loop_dim_map<processor = thread_z, map = (d0, d1)[s0] -> (d0 floordiv 2 + s0 mod 3, -d0, d0 * 2 - 1, d1 - d0), bound = () -> ()>
+} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @loop_dim_map_processors()
+// CHECK-SAME: #gpu.loop_dim_map<processor = block_y, map = (d0) -> (d0), bound = (d0) -> (d0)>
+// CHECK-SAME: #gpu.loop_dim_map<processor = block_z, map = (d0) -> (d0), bound = (d0) -> (d0)>
+// CHECK-SAME: #gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>
+// CHECK-SAME: #gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>
+func.func @loop_dim_map_processors() attributes {
+  mapping = [#gpu.loop_dim_map<processor = block_y, map = (d0) -> (d0), bound = (d0) -> (d0)>,
+             #gpu.loop_dim_map<processor = block_z, map = (d0) -> (d0), bound = (d0) -> (d0)>,
+             #gpu.loop_dim_map<processor = thread_x, map = (d0) -> (d0), bound = (d0) -> (d0)>,
+             #gpu.loop_dim_map<processor = thread_y, map = (d0) -> (d0), bound = (d0) -> (d0)>]
+} {
+  func.return
+}
+
+// -----
+
+// Discardable attributes the dialect verifies.
+
+// CHECK: builtin.module attributes {gpu.container_module}
+module attributes {gpu.container_module} {
+  // CHECK-LABEL: func.func @known_sizes()
+  // CHECK-SAME: attributes {gpu.kernel, gpu.known_block_size = array<i32: 128, 1, 1>, gpu.known_grid_size = array<i32: 4, 2, 1>, gpu.known_cluster_size = array<i32: 2, 1, 1>}
+  func.func @known_sizes() attributes {gpu.kernel, gpu.known_block_size = array<i32: 128, 1, 1>, gpu.known_grid_size = array<i32: 4, 2, 1>, gpu.known_cluster_size = array<i32: 2, 1, 1>} {
+    func.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @select_object()
+// CHECK-SAME: attributes {a = #gpu.select_object, b = #gpu.select_object<1 : i64>, c = #gpu.select_object<2 : i64>, d = #gpu.select_object<0 : index>, e = #gpu.select_object<3 : i32>}
+func.func @select_object() attributes {a = #gpu.select_object, b = #gpu.select_object<1 : i64>, c = #gpu.select_object<2>, d = #gpu.select_object<0 : index>, e = #gpu.select_object<3 : i32>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @kernel_metadata()
+// CHECK-SAME: a = #gpu.kernel_metadata<"k", (i32) -> (), arg_attrs = [{llvm.noalias}], metadata = {reg_count = 10 : i32}>
+// CHECK-SAME: b = #gpu.kernel_metadata<"k", (i32, f32) -> ()>
+// CHECK-SAME: c = #gpu.kernel_metadata<"k", (memref<4xf32>) -> (), arg_attrs = [{}], metadata = {a}>
+// CHECK-SAME: d = #gpu.kernel_metadata<"k", () -> ()>
+// CHECK-SAME: e = #gpu.kernel_metadata<"k\00", () -> (), metadata = {}>
+// CHECK-SAME: f = #gpu.kernel_metadata<"kernel name", () -> (), arg_attrs = []>
+func.func @kernel_metadata() attributes {
+  a = #gpu.kernel_metadata<"k", (i32) -> (), arg_attrs = [{llvm.noalias}], metadata = {reg_count = 10 : i32}>,
+  b = #gpu.kernel_metadata<"k", (i32, f32) -> ()>,
+  c = #gpu.kernel_metadata<"k", (memref<4xf32>) -> (), metadata = {a}, arg_attrs = [{}]>,
+  d = #gpu.kernel_metadata<"k", () -> (), >,
+  e = #gpu.kernel_metadata<"k\00", () -> (), metadata = {}>,
+  f = #gpu.kernel_metadata<"kernel name", () -> (), arg_attrs = []>
+} {
+  func.return
+}
+
+// -----
+
+// A kernel table is sorted by name (bytewise: "B" < "a" < "b").
+
+// CHECK-LABEL: func.func @kernel_table()
+// CHECK-SAME: a = #gpu.kernel_table<>
+// CHECK-SAME: b = #gpu.kernel_table<[#gpu.kernel_metadata<"B", () -> ()>, #gpu.kernel_metadata<"a", (i32) -> (), metadata = {x = 1 : i64}>, #gpu.kernel_metadata<"b", () -> ()>]>
+func.func @kernel_table() attributes {
+  a = #gpu.kernel_table<>,
+  b = #gpu.kernel_table<[#gpu.kernel_metadata<"b", () -> ()>, #gpu.kernel_metadata<"B", () -> ()>, #gpu.kernel_metadata<"a", (i32) -> (), metadata = {x = 1}>]>
+} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @types
+// CHECK-SAME: (%a: !gpu.mma_matrix<16x16xf16, "AOp">, %b: !gpu.mma_matrix<16x8xsi8, "BOp">, %c: !gpu.mma_matrix<8x32xf32, "COp">,
+// CHECK-SAME: %d: !gpu.mma_matrix<16x16xui8, "AOp">, %e: !gpu.mma_matrix<16x16xi32, "COp">, %f: !gpu.mma_matrix<8x8xf64, "COp">,
+// CHECK-SAME: %g: !gpu.mma_matrix<16x16xsi32, "COp">, %h: !gpu.mma_matrix<0x16xf16, "AOp">,
+// CHECK-SAME: %i: !gpu.sparse.dntensor_handle, %j: !gpu.sparse.spmat_handle, %k: !gpu.sparse.spgemmop_handle, %l: !gpu.async.token)
+func.func @types(%a: !gpu.mma_matrix<16x16xf16, "AOp">, %b: !gpu.mma_matrix<16x8xsi8, "BOp">, %c: !gpu.mma_matrix<8x32xf32,"COp">,
+                 %d: !gpu.mma_matrix<16x16xui8, "AOp">, %e: !gpu.mma_matrix<16x16xi32, "COp">, %f: !gpu.mma_matrix<8x8xf64, "COp">,
+                 %g: !gpu.mma_matrix<16x16xsi32, "COp">, %h: !gpu.mma_matrix<0x16xf16, "AOp">,
+                 %i: !gpu.sparse.dntensor_handle, %j: !gpu.sparse.spmat_handle, %k: !gpu.sparse.spgemmop_handle, %l: !gpu.async.token) {
+  func.return
+}
