@@ -1,0 +1,486 @@
+"""Run llvm-dialect modules on the CPU: JIT them with llvmlite's MCJIT and call their
+functions with NumPy arrays and Python scalars.
+
+The test side of the std → LLVM lowerings: the same program lowered by our passes and
+by ``mlir-opt-22`` can be compiled and called the same way and the results compared::
+
+    jit = CpuJit(lowered_module)                    # xDSL module or MLIR text
+    out = jit.call("axpy", 2.0, x, y)               # memrefs as NumPy arrays
+    ref = CpuJit.from_llvm_ir(upstream_llvm_ir(source, PIPELINE))
+    np.testing.assert_allclose(y, ...)
+
+Memref calling conventions (``convention=``), as upstream's ``convert-func-to-llvm``
+produces them:
+
+* ``"descriptor"`` (default): an array becomes ``allocated ptr, aligned ptr, offset,
+  sizes..., strides...`` (strides in elements; any NumPy view works);
+* ``"bare"`` (``use-bare-ptr-memref-call-conv``): an array becomes one pointer;
+* ``"ciface"``: call ``_mlir_ciface_<name>`` (``llvm.emit_c_interface``): an array
+  becomes a pointer to its descriptor struct; results come back through a pointer that
+  is the first argument, as upstream does.
+
+Scalars are converted to the parameter's LLVM type. Results: a scalar comes back as a
+NumPy scalar; a memref descriptor comes back as a NumPy array when its element type is
+named in ``results=`` (a copy by default: ``copy=False`` gives a view of JIT-allocated
+memory, never freed); several results come back as a tuple.
+
+Calls go through a generated ``void(ptr)`` wrapper per function (MLIR's
+``invokePacked``), so any LLVM signature is called correctly, including aggregates
+returned by value, which the C ABI (ctypes) would get wrong.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import shutil
+import struct
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import llvmlite.binding as llvm
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+
+from gpu_dialect.diagnostics import UserError
+from targets.llvm_ir import convert_module, parse_module
+from targets.llvm_ir.convert_type import identifier
+
+PACKED_PREFIX = "__cpujit_packed."
+
+_SCALARS: dict[str, tuple[str, Any]] = {
+    "i1": ("<B", np.bool_),
+    "i8": ("<b", np.int8),
+    "i16": ("<h", np.int16),
+    "i32": ("<i", np.int32),
+    "i64": ("<q", np.int64),
+    "half": ("<e", np.float16),
+    "float": ("<f", np.float32),
+    "double": ("<d", np.float64),
+    "ptr": ("<Q", np.uint64),
+}
+
+
+class CpuJitError(UserError):
+    """A call that does not fit the function, or a module that does not compile."""
+
+
+def parse_mlir(text: str) -> ModuleOp:
+    """Parse and verify MLIR text with every dialect stock ``xdsl-opt`` knows."""
+    from xdsl.context import Context
+    from xdsl.parser import Parser
+    from xdsl.universe import Universe
+
+    ctx = Context()
+    for name, factory in Universe.get_multiverse().all_dialects.items():
+        ctx.register_dialect(name, factory)
+    module = Parser(ctx, text).parse_module()
+    module.verify()
+    return module
+
+
+@cache
+def _init_native() -> None:
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+
+
+def _signature(fn_type: Any) -> tuple[str, list[str], bool]:
+    elements = [str(e) for e in fn_type.elements]
+    return elements[0], elements[1:], bool(fn_type.is_function_vararg)
+
+
+def _packed_wrapper(name: str, ret: str, params: Sequence[str]) -> str:
+    lines = [f"define void {identifier(PACKED_PREFIX + name, '@')}(ptr %args) {{"]
+    for i, t in enumerate(params):
+        lines += [
+            f"  %a{i}.pp = getelementptr ptr, ptr %args, i64 {i}",
+            f"  %a{i}.p = load ptr, ptr %a{i}.pp",
+            f"  %a{i} = load {t}, ptr %a{i}.p",
+        ]
+    call_args = ", ".join(f"{t} %a{i}" for i, t in enumerate(params))
+    callee = identifier(name, "@")
+    if ret == "void":
+        lines.append(f"  call void {callee}({call_args})")
+    else:
+        lines += [
+            f"  %r = call {ret} {callee}({call_args})",
+            f"  %r.pp = getelementptr ptr, ptr %args, i64 {len(params)}",
+            "  %r.p = load ptr, ptr %r.pp",
+            f"  store {ret} %r, ptr %r.p",
+        ]
+    lines += ["  ret void", "}"]
+    return "\n".join(lines)
+
+
+@dataclass
+class _Descriptor:
+    """A memref descriptor read back from memory."""
+
+    allocated: int
+    aligned: int
+    offset: int
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+
+
+def _descriptor_struct(rank: int) -> type[ctypes.Structure]:
+    fields: list[tuple[str, Any]] = [
+        ("allocated", ctypes.c_void_p),
+        ("aligned", ctypes.c_void_p),
+        ("offset", ctypes.c_int64),
+    ]
+    if rank:
+        fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
+    return type(f"MemRefDescriptor{rank}D", (ctypes.Structure,), {"_fields_": fields})
+
+
+def _is_descriptor_type(t: Any) -> bool:
+    """``{ ptr, ptr, i64 [, [r x i64], [r x i64]] }``."""
+    if not t.is_struct:
+        return False
+    elts = [str(e) for e in t.elements]
+    if elts[:3] != ["ptr", "ptr", "i64"]:
+        return False
+    if len(elts) == 3:
+        return True
+    return len(elts) == 5 and elts[3] == elts[4] and elts[3].endswith("x i64]")
+
+
+class CpuJit:
+    """One module compiled for the host; call its functions with :meth:`call`."""
+
+    def __init__(
+        self,
+        module: ModuleOp | str,
+        *,
+        opt_level: int = 2,
+        shared_libs: Sequence[str | Path] = (),
+    ):
+        """``module``: an xDSL module of llvm-dialect ops, or its MLIR text."""
+        if isinstance(module, str):
+            module = parse_mlir(module)
+        llvm_ir = convert_module(module, triple=llvm.get_default_triple())
+        self._init(llvm_ir, opt_level, shared_libs)
+
+    @classmethod
+    def from_llvm_ir(
+        cls,
+        llvm_ir: str,
+        *,
+        opt_level: int = 2,
+        shared_libs: Sequence[str | Path] = (),
+    ) -> CpuJit:
+        """JIT LLVM IR text (for example ``mlir-translate-22 --mlir-to-llvmir``'s)."""
+        jit = cls.__new__(cls)
+        jit._init(llvm_ir, opt_level, shared_libs)
+        return jit
+
+    def _init(self, llvm_ir: str, opt_level: int, shared_libs: Sequence[str | Path]):
+        _init_native()
+        for lib in shared_libs:
+            llvm.load_library_permanently(str(lib))
+        ref = parse_module(llvm_ir)
+        self.signatures: dict[str, tuple[str, list[str]]] = {}
+        wrappers: list[str] = []
+        for fn in ref.functions:
+            if fn.is_declaration or fn.name.startswith(PACKED_PREFIX):
+                continue
+            ret, params, variadic = _signature(fn.global_value_type)
+            if variadic:
+                continue
+            self.signatures[fn.name] = (ret, params)
+            wrappers.append(_packed_wrapper(fn.name, ret, params))
+        self.llvm_ir = llvm_ir + "\n" + "\n\n".join(wrappers) + "\n"
+        self.module = parse_module(self.llvm_ir)
+        machine = llvm.Target.from_default_triple().create_target_machine(opt=opt_level)
+        self.module.triple = machine.triple
+        self.module.data_layout = str(machine.target_data)
+        self.target_data = machine.target_data
+        self.engine = llvm.create_mcjit_compiler(self.module, machine)
+        self.engine.finalize_object()
+        self._types = {
+            fn.name: fn.global_value_type
+            for fn in self.module.functions
+            if fn.name in self.signatures
+        }
+
+    # -- calling ----------------------------------------------------------------------
+
+    def call(
+        self,
+        name: str,
+        *args: Any,
+        convention: str = "descriptor",
+        results: Sequence[Any] | Any = None,
+        copy: bool = True,
+    ) -> Any:
+        """Call ``@name`` (``@_mlir_ciface_<name>`` with ``convention="ciface"``).
+
+        Args:
+            args: NumPy arrays for memrefs, Python or NumPy scalars for the rest.
+            convention: ``"descriptor"``, ``"bare"`` or ``"ciface"`` (module doc).
+            results: the NumPy dtype of each memref result (``None`` for a scalar
+                result); needed only to turn returned descriptors into arrays.
+            copy: return copies of memref results (``False``: views, leaked).
+
+        Returns:
+            ``None``, one value, or a tuple for several results.
+        """
+        if convention not in ("descriptor", "bare", "ciface"):
+            raise CpuJitError(
+                f"unknown memref convention '{convention}'; use descriptor, bare or "
+                "ciface"
+            )
+        if results is not None and not isinstance(results, list | tuple):
+            results = [results]
+        symbol = f"_mlir_ciface_{name}" if convention == "ciface" else name
+        if symbol not in self.signatures:
+            known = ", ".join(sorted(n for n in self.signatures if "." not in n))
+            raise CpuJitError(f"no function @{symbol} in the module (it has: {known})")
+        ret, params = self.signatures[symbol]
+        keep: list[Any] = []
+        flat: list[Any] = []
+        for a in args:
+            flat += self._flatten(a, convention, keep)
+        result_buffer = None
+        if convention == "ciface" and len(params) == len(flat) + 1 and ret == "void":
+            inner = self._types.get(name)
+            if inner is None:
+                raise CpuJitError(
+                    f"@{symbol} takes a result pointer, but @{name} is not in the module"
+                )
+            result_type = next(iter(inner.elements))
+            result_buffer = ctypes.create_string_buffer(
+                self.target_data.get_abi_size(result_type)
+            )
+            flat.insert(0, ctypes.addressof(result_buffer))
+        if len(flat) != len(params):
+            raise CpuJitError(
+                f"@{symbol} takes {len(params)} LLVM arguments ({', '.join(params)}); "
+                f"the call gives {len(flat)} after expanding memrefs by the "
+                f"'{convention}' convention"
+            )
+        buffers = [self._pack(v, t) for v, t in zip(flat, params, strict=True)]
+        ret_type = next(iter(self._types[symbol].elements))
+        ret_buffer = None
+        if ret != "void":
+            ret_buffer = ctypes.create_string_buffer(
+                max(1, self.target_data.get_abi_size(ret_type))
+            )
+            buffers.append(ret_buffer)
+        pointers = (ctypes.c_void_p * max(1, len(buffers)))(
+            *[ctypes.addressof(b) for b in buffers]
+        )
+        address = self.engine.get_function_address(PACKED_PREFIX + symbol)
+        ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)(ctypes.addressof(pointers))
+        del keep
+        if result_buffer is not None:
+            return self._decode(
+                result_buffer.raw, next(iter(self._types[name].elements)), results, copy
+            )
+        if ret_buffer is None:
+            return None
+        return self._decode(ret_buffer.raw, ret_type, results, copy)
+
+    def function(self, name: str, **kwargs: Any) -> Any:
+        """``call`` bound to one function and convention."""
+        return lambda *args: self.call(name, *args, **kwargs)
+
+    def address(self, name: str) -> int:
+        """The address of ``@name``'s machine code."""
+        return self.engine.get_function_address(name)
+
+    # -- arguments --------------------------------------------------------------------
+
+    @staticmethod
+    def _flatten(value: Any, convention: str, keep: list[Any]) -> list[Any]:
+        if not isinstance(value, np.ndarray):
+            return [value]
+        keep.append(value)
+        base = value.ctypes.data
+        if convention == "bare":
+            return [base]
+        item = value.itemsize
+        sizes = list(value.shape)
+        strides = [s // item for s in value.strides]
+        if convention == "descriptor":
+            return [base, base, 0, *sizes, *strides]
+        desc = _descriptor_struct(value.ndim)()
+        desc.allocated = base
+        desc.aligned = base
+        desc.offset = 0
+        if value.ndim:
+            desc.sizes[:] = sizes
+            desc.strides[:] = strides
+        keep.append(desc)
+        return [ctypes.addressof(desc)]
+
+    @staticmethod
+    def _pack(value: Any, t: str) -> Any:
+        if isinstance(value, np.ndarray) and t.startswith("<"):
+            data = value.tobytes()
+        elif t in ("half", "float", "double"):
+            data = struct.pack(_SCALARS[t][0], float(value))
+        elif t == "bfloat":
+            bits = struct.unpack("<I", struct.pack("<f", float(value)))[0]
+            data = struct.pack("<H", bits >> 16)
+        elif t == "ptr":
+            data = struct.pack("<Q", int(value or 0))
+        elif t.startswith("i") and t[1:].isdigit():
+            width = int(t[1:])
+            data = (int(value) % (1 << width)).to_bytes((width + 7) // 8, "little")
+        else:
+            raise CpuJitError(f"cannot pass {value!r} as an LLVM '{t}' argument")
+        return ctypes.create_string_buffer(data, len(data))
+
+    # -- results ----------------------------------------------------------------------
+
+    def _decode(self, raw: bytes, t: Any, results: Sequence[Any] | None, copy: bool):
+        if _is_descriptor_type(t) and results is not None and len(results) == 1:
+            return self._array(self._descriptor(raw, t), results[0], copy)
+        if t.is_struct:
+            fields = list(t.elements)
+            hints = list(results) if results is not None else [None] * len(fields)
+            if len(hints) != len(fields):
+                raise CpuJitError(
+                    f"the function returns {len(fields)} values; results= names "
+                    f"{len(hints)}"
+                )
+            out = []
+            for i, (ft, hint) in enumerate(zip(fields, hints, strict=True)):
+                offset = self.target_data.get_element_offset(t, i)
+                chunk = raw[offset : offset + self.target_data.get_abi_size(ft)]
+                if _is_descriptor_type(ft) and hint is not None:
+                    out.append(self._array(self._descriptor(chunk, ft), hint, copy))
+                else:
+                    out.append(self._scalar(chunk, ft))
+            return tuple(out)
+        return self._scalar(raw, t)
+
+    def _scalar(self, raw: bytes, t: Any) -> Any:
+        name = str(t)
+        if name in _SCALARS:
+            fmt, dtype = _SCALARS[name]
+            value = struct.unpack(fmt, raw[: struct.calcsize(fmt)])[0]
+            if name == "ptr":
+                return int(value)
+            return dtype(value)
+        if name == "bfloat":
+            bits = struct.unpack("<H", raw[:2])[0] << 16
+            return np.float32(struct.unpack("<f", struct.pack("<I", bits))[0])
+        if name.startswith("i"):
+            width = int(name[1:])
+            value = int.from_bytes(raw[: (width + 7) // 8], "little") % (1 << width)
+            return value - (1 << width) if value >> (width - 1) else value
+        if t.is_struct:
+            return tuple(
+                self._scalar(raw[self.target_data.get_element_offset(t, i) :], et)
+                for i, et in enumerate(t.elements)
+            )
+        if t.is_vector:
+            raise CpuJitError(f"vector results ({name}) are not decoded here")
+        raise CpuJitError(f"cannot read back an LLVM '{name}' result")
+
+    def _descriptor(self, raw: bytes, t: Any) -> _Descriptor:
+        rank = 0
+        elts = [str(e) for e in t.elements]
+        if len(elts) == 5:
+            rank = int(elts[3].strip("[]").split(" x ")[0])
+        words = struct.unpack(f"<{3 + 2 * rank}q", raw[: 8 * (3 + 2 * rank)])
+        return _Descriptor(
+            words[0], words[1], words[2], words[3 : 3 + rank], words[3 + rank :]
+        )
+
+    @staticmethod
+    def _array(d: _Descriptor, dtype: Any, copy: bool) -> np.ndarray:
+        dtype = np.dtype(dtype)
+        if any(s == 0 for s in d.sizes):
+            return np.zeros(d.sizes, dtype)
+        start = d.aligned + d.offset * dtype.itemsize
+        lo = sum(min(0, (n - 1) * s) for n, s in zip(d.sizes, d.strides, strict=True))
+        hi = sum(max(0, (n - 1) * s) for n, s in zip(d.sizes, d.strides, strict=True))
+        count = hi - lo + 1
+        buffer = (ctypes.c_char * (count * dtype.itemsize)).from_address(
+            start + lo * dtype.itemsize
+        )
+        array = np.ndarray(
+            d.sizes,
+            dtype,
+            buffer=buffer,
+            offset=-lo * dtype.itemsize,
+            strides=[s * dtype.itemsize for s in d.strides],
+        )
+        return array.copy() if copy else array
+
+
+# --------------------------------------------------------------------------------------
+# The upstream oracle
+# --------------------------------------------------------------------------------------
+
+
+def _tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        raise CpuJitError(
+            f"{name} is not installed; install Debian's mlir-22-tools for the "
+            "upstream oracle"
+        )
+    return path
+
+
+def upstream_llvm_ir(mlir: str, pipeline: str | Sequence[str] = ()) -> str:
+    """Lower ``mlir`` with ``mlir-opt-22`` (``pipeline``: a ``--pass-pipeline``
+    string, or a list of flags such as ``["--convert-to-llvm"]``) and translate it
+    with ``mlir-translate-22 --mlir-to-llvmir``."""
+    if isinstance(pipeline, str):
+        flags = [f"--pass-pipeline={pipeline}"] if pipeline else []
+    else:
+        flags = list(pipeline)
+    lowered = _run([_tool("mlir-opt-22"), *flags], mlir)
+    return _run([_tool("mlir-translate-22"), "--mlir-to-llvmir"], lowered)
+
+
+def c_runner_utils() -> str | None:
+    """Where Debian's ``libmlir_c_runner_utils`` is, if it is installed."""
+    for candidate in (
+        Path("/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so"),
+        Path("/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so.22.1"),
+    ):
+        if candidate.exists():
+            return str(candidate)
+    return None
+
+
+def mlir_runner(
+    mlir: str,
+    *,
+    entry: str = "main",
+    entry_result: str = "void",
+    shared_libs: Sequence[str] = (),
+) -> str:
+    """Run lowered (llvm-dialect) MLIR with ``mlir-runner-22``; its stdout.
+    ``libmlir_c_runner_utils`` and ``libmlir_runner_utils`` are loaded by default
+    (``printMemrefF32`` and friends)."""
+    libs = list(shared_libs)
+    if not libs and (c_utils := c_runner_utils()) is not None:
+        libs = [c_utils, c_utils.replace("mlir_c_runner_utils", "mlir_runner_utils")]
+    args = [
+        _tool("mlir-runner-22"),
+        f"-e={entry}",
+        f"-entry-point-result={entry_result}",
+    ]
+    args += [f"-shared-libs={lib}" for lib in libs]
+    return _run(args, mlir)
+
+
+def _run(args: list[str], stdin: str) -> str:
+    done = subprocess.run(
+        args, input=stdin, capture_output=True, text=True, timeout=120
+    )
+    if done.returncode != 0:
+        raise CpuJitError(f"{Path(args[0]).name} failed:\n{done.stderr.strip()}")
+    return done.stdout
