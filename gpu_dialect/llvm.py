@@ -42,6 +42,8 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    DictionaryAttr,
+    FunctionType,
     IntegerAttr,
     IntegerType,
     SignlessIntegerConstraint,
@@ -66,7 +68,9 @@ from xdsl.dialects.llvm import (
 from xdsl.dialects.utils import (
     FastMathFlag,
     parse_dynamic_index_list_without_types,
+    parse_func_op_like,
     print_dynamic_index_list,
+    print_func_op_like,
 )
 from xdsl.ir import (
     Attribute,
@@ -89,6 +93,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_prop_def,
+    opt_result_def,
     prop_def,
     region_def,
     result_def,
@@ -104,6 +109,8 @@ from xdsl.traits import (
     NoMemoryEffect,
     Pure,
     SymbolOpInterface,
+    SymbolTable,
+    SymbolUserOpInterface,
 )
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.hints import isa
@@ -2093,6 +2100,309 @@ class TrapOp(IRDLOperation):
 
 
 # --------------------------------------------------------------------------------------
+# Functions
+# --------------------------------------------------------------------------------------
+
+_FUNC_RESERVED = (
+    "sym_name",
+    "function_type",
+    "arg_attrs",
+    "res_attrs",
+    "linkage",
+    "CConv",
+    "visibility_",
+    "unnamed_addr",
+)
+
+_FUNC_UNIT_PROPERTIES = (
+    "no_inline",
+    "always_inline",
+    "inline_hint",
+    "no_unwind",
+    "will_return",
+    "optimize_none",
+    "convergent",
+    "dso_local",
+)
+
+
+@irdl_op_definition
+class FuncOp(IRDLOperation):
+    """``llvm.func``, printed with upstream's keyword order::
+
+        llvm.func [linkage] [hidden|protected] [unnamed_addr|local_unnamed_addr]
+            [cconv] @name(...) -> T [attributes {...}] [{ body }]
+
+    Replaces xDSL's, which printed and parsed the calling convention before the
+    visibility (``internal fastcc hidden``), which mlir-opt-22 rejects. The
+    constructor and field names are xDSL's; function attributes that upstream keeps
+    as properties (``no_inline``, ``passthrough``, ``target_cpu``...) are properties
+    here too, so passes can set them.
+    """
+
+    name = "llvm.func"
+
+    body = region_def()
+    sym_name = prop_def(StringAttr)
+    function_type = prop_def(_xllvm.LLVMFunctionType)
+    CConv = prop_def(
+        _xllvm.CallingConventionAttr,
+        default_value=_xllvm.CallingConventionAttr("ccc"),
+    )
+    linkage = prop_def(LinkageAttr, default_value=LinkageAttr("external"))
+    sym_visibility = opt_prop_def(StringAttr)
+    visibility_ = prop_def(IntegerAttr[IntegerType], default_value=IntegerAttr(0, 64))
+    unnamed_addr = opt_prop_def(IntegerAttr)
+    arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+    res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+    frame_pointer = opt_prop_def(_xllvm.FramePointerKindAttr)
+    no_inline = opt_prop_def(UnitAttr)
+    always_inline = opt_prop_def(UnitAttr)
+    inline_hint = opt_prop_def(UnitAttr)
+    no_unwind = opt_prop_def(UnitAttr)
+    will_return = opt_prop_def(UnitAttr)
+    optimize_none = opt_prop_def(UnitAttr)
+    convergent = opt_prop_def(UnitAttr)
+    dso_local = opt_prop_def(UnitAttr)
+    passthrough = opt_prop_def(ArrayAttr[Attribute])
+    target_cpu = opt_prop_def(StringAttr)
+    target_features = opt_prop_def(_xllvm.TargetFeaturesAttr)
+    tune_cpu = opt_prop_def(StringAttr)
+    section = opt_prop_def(StringAttr)
+    alignment = opt_prop_def(IntegerAttr)
+
+    traits = traits_def(SymbolOpInterface())
+
+    def __init__(
+        self,
+        sym_name: str | StringAttr,
+        function_type: _xllvm.LLVMFunctionType,
+        linkage: LinkageAttr = LinkageAttr("internal"),
+        cconv: _xllvm.CallingConventionAttr = _xllvm.CallingConventionAttr("ccc"),
+        visibility: int | IntegerAttr[IntegerType] = 0,
+        sym_visibility: str | StringAttr | None = None,
+        body: Region | None = None,
+        other_props: dict[str, Attribute | None] | None = None,
+        extra_attrs: dict[str, Attribute] | None = None,
+    ):
+        props: dict[str, Attribute | None] = dict(other_props or {})
+        props.update(
+            {
+                "sym_name": StringAttr(sym_name)
+                if isinstance(sym_name, str)
+                else sym_name,
+                "function_type": function_type,
+                "CConv": cconv,
+                "linkage": linkage,
+                "visibility_": (
+                    IntegerAttr(visibility, 64)
+                    if isinstance(visibility, int)
+                    else visibility
+                ),
+                "sym_visibility": (
+                    StringAttr(sym_visibility)
+                    if isinstance(sym_visibility, str)
+                    else sym_visibility
+                ),
+            }
+        )
+        super().__init__(
+            regions=[body if body is not None else Region()],
+            properties=props,
+            attributes=extra_attrs or {},
+        )
+
+    def verify_(self) -> None:
+        if self.arg_attrs is not None:
+            if len(self.arg_attrs) != len(self.function_type.inputs):
+                raise VerifyException(
+                    f"'llvm.func' op expects {len(self.function_type.inputs)} argument "
+                    f"attribute dictionaries, got {len(self.arg_attrs)}"
+                )
+            for i, attrs in enumerate(self.arg_attrs):
+                if "llvm.elementtype" in attrs.data:
+                    raise VerifyException(
+                        f"'llvm.elementtype' on parameter {i} is invalid: "
+                        "elementtype can only be applied to intrinsic callsites"
+                    )
+        if self.body.blocks:
+            args = self.body.blocks[0].arg_types
+            if tuple(args) != tuple(self.function_type.inputs.data):
+                raise VerifyException(
+                    "'llvm.func' op the entry block's argument types must match the "
+                    "function type"
+                )
+
+    def print(self, printer: Printer) -> None:
+        if self.linkage.linkage.data != "external":
+            printer.print_string(f" {self.linkage.linkage.data}")
+        if vis := VISIBILITIES.get(self.visibility_.value.data):
+            printer.print_string(f" {vis}")
+        if self.unnamed_addr is not None and (
+            kw := UNNAMED_ADDRS.get(self.unnamed_addr.value.data)
+        ):
+            printer.print_string(f" {kw}")
+        if self.CConv.convention.data != "ccc":
+            printer.print_string(f" {self.CConv.convention.data}")
+        outputs = (
+            []
+            if isinstance(self.function_type.output, _xllvm.LLVMVoidType)
+            else [self.function_type.output]
+        )
+        print_func_op_like(
+            printer,
+            self.sym_name,
+            FunctionType.from_lists(self.function_type.inputs.data, outputs),
+            self.body,
+            {**self.attributes, **self.properties},
+            arg_attrs=self.arg_attrs,
+            res_attrs=self.res_attrs,
+            reserved_attr_names=_FUNC_RESERVED,
+            is_variadic=self.function_type.is_variadic,
+            print_empty_outputs=False,
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FuncOp:
+        linkage = parser.parse_optional_keyword_in(LINKAGES) or "external"
+        visibility = 0
+        if (
+            kw := parser.parse_optional_keyword_in(("hidden", "protected"))
+        ) is not None:
+            visibility = 1 if kw == "hidden" else 2
+        unnamed = 0
+        if (
+            kw := parser.parse_optional_keyword_in(
+                ("unnamed_addr", "local_unnamed_addr")
+            )
+        ) is not None:
+            unnamed = 2 if kw == "unnamed_addr" else 1
+        cconv = "ccc"
+        for conv in sorted(_xllvm.LLVM_CALLING_CONVS, key=len, reverse=True):
+            if parser.parse_optional_characters(conv) is not None:
+                cconv = conv
+                break
+        (
+            name,
+            inputs,
+            outputs,
+            region,
+            extra_attrs,
+            arg_attrs,
+            res_attrs,
+            is_variadic,
+        ) = parse_func_op_like(
+            parser, reserved_attr_names=_FUNC_RESERVED, allow_variadic=True
+        )
+        if len(outputs) > 1:
+            parser.raise_error("llvm.func only supports a single return type (or void)")
+        props: dict[str, Attribute | None] = {
+            "unnamed_addr": IntegerAttr(unnamed, 64),
+            "arg_attrs": arg_attrs,
+            "res_attrs": res_attrs,
+        }
+        attrs = dict(extra_attrs.data) if extra_attrs else {}
+        for key in list(attrs):
+            if key in cls.get_irdl_definition().properties:
+                props[key] = attrs.pop(key)
+        return cls(
+            name,
+            _xllvm.LLVMFunctionType(
+                inputs, outputs[0] if outputs else None, is_variadic
+            ),
+            LinkageAttr(linkage),
+            _xllvm.CallingConventionAttr(cconv),
+            visibility,
+            body=region,
+            other_props=props,
+            extra_attrs=attrs,
+        )
+
+
+class _CallSymbolUser(SymbolUserOpInterface):
+    """A direct ``llvm.call`` must name an ``llvm.func`` (ours or xDSL's class)."""
+
+    def verify(self, op: Operation) -> None:
+        callee = op.properties.get("callee")
+        if not isinstance(callee, SymbolRefAttr):
+            return
+        found = SymbolTable.lookup_symbol(op, callee)
+        if found is None:
+            raise VerifyException(f"'{callee}' could not be found in symbol table")
+        if found.name != "llvm.func":
+            raise VerifyException(
+                f"'{callee}' must reference an 'llvm.func', but found '{found.name}'"
+            )
+
+
+@irdl_op_definition
+class CallOp(IRDLOperation):
+    """``llvm.call``: xDSL's fields, syntax and constructor; replaces xDSL's only so
+    that its symbol check accepts this module's ``FuncOp``."""
+
+    name = "llvm.call"
+
+    args = var_operand_def()
+    op_bundle_operands = var_operand_def()
+
+    callee = opt_prop_def(SymbolRefAttr)
+    var_callee_type = opt_prop_def(_xllvm.LLVMFunctionType)
+    fastmathFlags = prop_def(FastMathAttr, default_value=FastMathAttr("none"))
+    CConv = prop_def(
+        _xllvm.CallingConventionAttr, default_value=_xllvm.CallingConventionAttr("ccc")
+    )
+    op_bundle_sizes = prop_def(
+        DenseArrayBase.constr(i32), default_value=DenseArrayBase.from_list(i32, ())
+    )
+    op_bundle_tags = opt_prop_def(ArrayAttr[StringAttr])
+    TailCallKind = prop_def(
+        _xllvm.TailCallKindAttr,
+        default_value=_xllvm.TailCallKindAttr(_xllvm.TailCallKind.NONE),
+    )
+    returned = opt_result_def()
+
+    traits = traits_def(_CallSymbolUser())
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        callee: str | SymbolRefAttr | StringAttr,
+        *args: SSAValue | Operation,
+        op_bundle_sizes: DenseArrayBase = DenseArrayBase.from_list(i32, ()),
+        op_bundle_operands: tuple[SSAValue, ...] = (),
+        return_type: Attribute | None = None,
+        calling_convention: _xllvm.CallingConventionAttr = (
+            _xllvm.CallingConventionAttr("ccc")
+        ),
+        fastmath: FastMathAttr = FastMathAttr(None),
+        variadic_args: int = 0,
+        var_callee_type: _xllvm.LLVMFunctionType | None = None,
+    ):
+        if isinstance(callee, str | StringAttr):
+            callee = SymbolRefAttr(callee)
+        if var_callee_type is None and variadic_args:
+            var_callee_type = _xllvm.LLVMFunctionType(
+                [SSAValue.get(a).type for a in args[: len(args) - variadic_args]],
+                return_type,
+                is_variadic=True,
+            )
+        super().__init__(
+            operands=[args, op_bundle_operands],
+            properties={
+                "callee": callee,
+                "var_callee_type": var_callee_type,
+                "fastmathFlags": fastmath,
+                "CConv": calling_convention,
+                "op_bundle_sizes": op_bundle_sizes,
+            },
+            result_types=[return_type],
+        )
+
+    print = _xllvm.CallOp.print
+    parse = classmethod(_xllvm.CallOp.parse.__func__)  # pyright: ignore
+
+
+# --------------------------------------------------------------------------------------
 # Module level: globals, ctors/dtors
 # --------------------------------------------------------------------------------------
 
@@ -2458,6 +2768,8 @@ _OUR_OPS: list[type[IRDLOperation]] = [
     GlobalCtorsOp,
     GlobalDtorsOp,
     GlobalOp,
+    FuncOp,
+    CallOp,
 ]
 
 _OUR_ATTRS: list[type[Attribute]] = [ZeroAttr]
