@@ -238,6 +238,65 @@ _IntLike = SignlessIntegerConstraint | VectorType.constr(SignlessIntegerConstrai
 
 
 # --------------------------------------------------------------------------------------
+# Printing of nested llvm types
+# --------------------------------------------------------------------------------------
+
+
+def _print_nested_type(printer: Printer, t: Attribute) -> None:
+    """Print a type inside an llvm type as upstream does: ``ptr``, ``array<...>``,
+    ``struct<...>`` without the ``!llvm.`` prefix; every other type in full."""
+    if isinstance(t, LLVMPointerType):
+        printer.print_string("ptr")
+        t.print_parameters(printer)
+    elif isinstance(t, _xllvm.LLVMArrayType):
+        printer.print_string("array")
+        t.print_parameters(printer)
+    elif isinstance(t, LLVMStructType):
+        printer.print_string("struct")
+        t.print_parameters(printer)
+    elif isinstance(t, _xllvm.LLVMVoidType):
+        printer.print_string("void")
+    else:
+        printer.print_attribute(t)
+
+
+def _print_struct_parameters(self: LLVMStructType, printer: Printer) -> None:
+    with printer.in_angle_brackets():
+        if self.struct_name.data:
+            printer.print_string_literal(self.struct_name.data)
+            printer.print_string(", ")
+        with printer.in_parens():
+            printer.print_list(
+                self.types.data, lambda t: _print_nested_type(printer, t)
+            )
+
+
+def _print_array_parameters(self: _xllvm.LLVMArrayType, printer: Printer) -> None:
+    with printer.in_angle_brackets():
+        printer.print_int(self.size.data)
+        printer.print_string(" x ")
+        _print_nested_type(printer, self.type)
+
+
+def _print_function_parameters(self: _xllvm.LLVMFunctionType, printer: Printer) -> None:
+    with printer.in_angle_brackets():
+        _print_nested_type(printer, self.output)
+        printer.print_string(" (")
+        printer.print_list(self.inputs.data, lambda t: _print_nested_type(printer, t))
+        if self.is_variadic:
+            printer.print_string(", ..." if self.inputs.data else "...")
+        printer.print_string(")")
+
+
+# xDSL prints types nested in llvm types in full (``!llvm.struct<(!llvm.ptr, i64)>``);
+# upstream prints ``!llvm.struct<(ptr, i64)>``. Both parse either way; this makes
+# xdsl-opt print what mlir-opt prints (tests/filecheck/dialects/llvm/ops.mlir).
+LLVMStructType.print_parameters = _print_struct_parameters  # pyright: ignore
+_xllvm.LLVMArrayType.print_parameters = _print_array_parameters  # pyright: ignore
+_xllvm.LLVMFunctionType.print_parameters = _print_function_parameters  # pyright: ignore
+
+
+# --------------------------------------------------------------------------------------
 # Attributes
 # --------------------------------------------------------------------------------------
 
@@ -2305,6 +2364,8 @@ class FuncOp(IRDLOperation):
         for key in list(attrs):
             if key in cls.get_irdl_definition().properties:
                 props[key] = attrs.pop(key)
+        sym_visibility = props.pop("sym_visibility", None)
+        assert sym_visibility is None or isinstance(sym_visibility, StringAttr)
         return cls(
             name,
             _xllvm.LLVMFunctionType(
@@ -2313,6 +2374,7 @@ class FuncOp(IRDLOperation):
             LinkageAttr(linkage),
             _xllvm.CallingConventionAttr(cconv),
             visibility,
+            sym_visibility,
             body=region,
             other_props=props,
             extra_attrs=attrs,

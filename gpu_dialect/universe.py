@@ -5,9 +5,11 @@ from xdsl.universe import Universe
 from gpu_dialect.diagnostics import install_for_command_line_tools
 from gpu_dialect.registration import NEW_DIALECTS, override_xdsl_dialects
 from passes import get_all_passes
+from passes.registration import override_xdsl_passes
 from targets import get_all_targets
 
 override_xdsl_dialects()
+override_xdsl_passes()
 install_for_command_line_tools()
 
 XDSL_GPU_UNIVERSE = Universe(

@@ -56,7 +56,7 @@ memrefs lower (upstream's standalone pass cannot convert them); ``atomic_rmw`` w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -65,9 +65,10 @@ from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
-    BoolAttr,
     ComplexType,
+    DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    FloatAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -79,6 +80,7 @@ from xdsl.dialects.builtin import (
     VectorType,
     i1,
     i8,
+    i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
@@ -103,7 +105,6 @@ from passes.memref_descriptor import (
     add,
     address_space_of,
     alloca,
-    extract,
     gep,
     index_constant,
     int_constant,
@@ -192,7 +193,10 @@ class MemRefLoweringOptions:
                     "#gpu.address_space<global|workgroup|private>"
                 )
             if self.converter.convert_type(t.element_type) is None:
-                return f"has element type {t.element_type} (in {t}), which has no LLVM form"
+                return (
+                    f"has element type {t.element_type} (in {t}), which has no LLVM "
+                    "form"
+                )
         return f"has a value of type {t}, which has no LLVM form"
 
     # ---- types -----------------------------------------------------------------------
@@ -206,7 +210,9 @@ class MemRefLoweringOptions:
     def descriptor_type(self, op: Operation, t: MemRefType) -> llvm.LLVMStructType:
         return cast(llvm.LLVMStructType, self.convert(op, t))
 
-    def element_type(self, op: Operation, t: MemRefType | UnrankedMemRefType) -> Attribute:
+    def element_type(
+        self, op: Operation, t: MemRefType | UnrankedMemRefType
+    ) -> Attribute:
         return self.convert(op, t.element_type)
 
     def address_space(self, op: Operation, t: MemRefType | UnrankedMemRefType) -> int:
@@ -274,7 +280,9 @@ class MemRefLoweringOptions:
                     existing = candidate
                     break
         if existing is None:
-            existing = llvm.FuncOp(name, function_type, linkage=llvm.LinkageAttr("external"))
+            existing = llvm.FuncOp(
+                name, function_type, linkage=llvm.LinkageAttr("external")
+            )
             body = table.regions[0].block
             if body.first_op is None:
                 body.add_op(existing)
@@ -298,7 +306,10 @@ class MemRefLoweringOptions:
         result: Attribute | None,
     ) -> SSAValue | None:
         self.declare(
-            op, name, [a.type for a in args], llvm.LLVMVoidType() if result is None else result
+            op,
+            name,
+            [a.type for a in args],
+            llvm.LLVMVoidType() if result is None else result,
         )
         call = llvm.CallOp(name, *args, return_type=result)
         rewriter.insert(call)
@@ -317,7 +328,9 @@ class MemRefLoweringOptions:
 
     # ---- sizes -----------------------------------------------------------------------
 
-    def size_in_bytes(self, rewriter: PatternRewriter, element_type: Attribute) -> SSAValue:
+    def size_in_bytes(
+        self, rewriter: PatternRewriter, element_type: Attribute
+    ) -> SSAValue:
         """``sizeof(element_type)`` as ``ptrtoint(getelementptr null[1])``."""
         null = llvm.ZeroOp.build(result_types=[ptr_type(0)])
         rewriter.insert(null)
@@ -340,7 +353,9 @@ class MemRefLoweringOptions:
         dynamic = iter(dynamic_sizes)
         shape = memref_type.get_shape()
         sizes = [
-            next(dynamic) if s == DYNAMIC_INDEX else index_constant(rewriter, index_type, s)
+            next(dynamic)
+            if s == DYNAMIC_INDEX
+            else index_constant(rewriter, index_type, s)
             for s in shape
         ]
         strides: list[SSAValue] = [sizes[0]] * len(shape) if shape else []
@@ -400,7 +415,7 @@ class MemRefLoweringOptions:
                 while size * 8 < bits:
                     size *= 2
                 return size
-            case AnyFloat():
+            case _ if isinstance(t, AnyFloat):
                 return {16: 2, 32: 4, 64: 8, 80: 16, 128: 16}.get(t.bitwidth)
             case VectorType():
                 element = self.byte_size(t.element_type)
@@ -423,7 +438,10 @@ class MemRefLoweringOptions:
 
 
 def _aligned(
-    rewriter: PatternRewriter, value: SSAValue, alignment: SSAValue, index_type: IntegerType
+    rewriter: PatternRewriter,
+    value: SSAValue,
+    alignment: SSAValue,
+    index_type: IntegerType,
 ) -> SSAValue:
     """``bumped = value + alignment - 1; bumped - bumped % alignment``."""
     one = index_constant(rewriter, index_type, 1)
@@ -445,6 +463,10 @@ def _cast_ptr(rewriter: PatternRewriter, pointer: SSAValue, space: int) -> SSAVa
 
 def _is_scalar(t: Attribute) -> bool:
     return isinstance(t, IntegerType | IndexType | AnyFloat)
+
+
+def _flag(attr: Attribute | None) -> bool:
+    return isinstance(attr, IntegerAttr) and bool(attr.value.data)
 
 
 def _constant_index(value: SSAValue) -> int | None:
@@ -602,46 +624,744 @@ class DeallocLowering(MemRefPattern):
         return []
 
 
-class AllocaScopeLowering(RewritePattern):
-    """``alloca_scope``: ``stacksave``, the body inlined between branches,
+class AllocaScopeLowering(MemRefPattern):
+    """``alloca_scope``: ``stacksave``, then the body inlined between branches, with
     ``stackrestore`` before leaving it."""
 
-    def __init__(self, options: MemRefLoweringOptions):
-        self.options = options
+    op_type = memref.AllocaScopeOp
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, memref.AllocaScopeOp):
             return
         current = op.parent_block()
-        assert current is not None
-        next_op = op.next_op
-        assert next_op is not None, "alloca_scope cannot be a terminator"
-        remaining = current.split_before(next_op)
+        region = current.parent if current is not None else None
+        if current is None or region is None or op.next_op is None:
+            raise self.options.error(
+                op, "must be followed by a terminator in its block"
+            )
+        if not op.scope.blocks:
+            raise self.options.error(op, "has an empty body")
+        terminator = op.scope.blocks[-1].last_op
+        if not isinstance(terminator, memref.AllocaScopeReturnOp):
+            raise self.options.error(
+                op, "must end its body with memref.alloca_scope.return"
+            )
+        first_body = op.scope.blocks[0]
+        remaining = current.split_before(op.next_op)
+        continue_block = remaining
         if op.results:
             continue_block = Block(arg_types=[r.type for r in op.results])
-            region = current.parent
-            assert region is not None
             region.insert_block_before(continue_block, remaining)
             continue_block.add_op(llvm.BrOp(remaining))
+        op.scope.move_blocks_before(continue_block)
+
+        save = llvm.StackSaveOp()
+        rewriter.insert(save, InsertPoint.at_end(current))
+        rewriter.insert(llvm.BrOp(first_body), InsertPoint.at_end(current))
+        rewriter.replace(
+            terminator,
+            [
+                llvm.StackRestoreOp(save.res),
+                llvm.BrOp(continue_block, *terminator.ops),
+            ],
+        )
+        rewriter.replace(op, [], list(continue_block.args))
+
+
+class AssumeAlignmentLowering(MemRefPattern):
+    op_type = memref.AssumeAlignmentOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        assume = cast(memref.AssumeAlignmentOp, op)
+        memref_type = cast(MemRefType, assume.memref.type)
+        o.strided(op, memref_type)
+        (converted,) = o.operands(op, rewriter)
+        pointer = MemRefDescriptor(converted).buffer_ptr(
+            rewriter, memref_type, o.element_type(op, memref_type)
+        )
+        true = llvm.ConstantOp(IntegerAttr(1, i1), i1)
+        rewriter.insert(true)
+        alignment = index_constant(rewriter, o.index_type, assume.alignment.value.data)
+        rewriter.insert(llvm.AssumeOp(true.result, [("align", [pointer, alignment])]))
+        return [converted]
+
+
+# --------------------------------------------------------------------------------------
+# Accesses
+# --------------------------------------------------------------------------------------
+
+
+class LoadLowering(MemRefPattern):
+    op_type = memref.LoadOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        load_op = cast(memref.LoadOp, op)
+        memref_type = cast(MemRefType, load_op.memref.type)
+        o.strided(op, memref_type)
+        element_type = o.element_type(op, memref_type)
+        converted, *indices = o.operands(op, rewriter)
+        address = strided_element_ptr(
+            rewriter,
+            memref_type,
+            MemRefDescriptor(converted),
+            indices,
+            element_type,
+            GEP_INBOUNDS_NUW,
+        )
+        nontemporal = _flag(load_op.nontemporal)
+        new = llvm.LoadOp(address, element_type, nontemporal=nontemporal)
+        rewriter.insert(new)
+        return [new.dereferenced_value]
+
+
+class StoreLowering(MemRefPattern):
+    op_type = memref.StoreOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        store_op = cast(memref.StoreOp, op)
+        memref_type = cast(MemRefType, store_op.memref.type)
+        o.strided(op, memref_type)
+        element_type = o.element_type(op, memref_type)
+        value, converted, *indices = o.operands(op, rewriter)
+        address = strided_element_ptr(
+            rewriter,
+            memref_type,
+            MemRefDescriptor(converted),
+            indices,
+            element_type,
+            GEP_INBOUNDS_NUW,
+        )
+        nontemporal = _flag(store_op.nontemporal)
+        rewriter.insert(llvm.StoreOp(value, address, nontemporal=nontemporal))
+        return []
+
+
+class AtomicRMWLowering(MemRefPattern):
+    """``atomic_rmw``: ``llvm.atomicrmw <op> acq_rel``; ``mulf``/``muli`` (no
+    ``atomicrmw`` form) as a ``cmpxchg`` loop, on the bits for floats."""
+
+    op_type = memref.AtomicRMWOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        atomic = cast(memref.AtomicRMWOp, op)
+        kind_value = atomic.kind.value.data
+        if not 0 <= kind_value < len(ATOMIC_RMW_KINDS):
+            raise o.error(op, f"has an unknown kind {kind_value}")
+        kind = ATOMIC_RMW_KINDS[kind_value]
+        memref_type = cast(MemRefType, atomic.memref.type)
+        o.strided(op, memref_type)
+        element_type = o.element_type(op, memref_type)
+        value, converted, *indices = o.operands(op, rewriter)
+        address = strided_element_ptr(
+            rewriter, memref_type, MemRefDescriptor(converted), indices, element_type
+        )
+        if (bin_op := _SIMPLE_ATOMICS.get(kind)) is not None:
+            new = llvm.AtomicRMWOp(bin_op, address, value, "acq_rel")
+            rewriter.insert(new)
+            return [new.res]
+        return [self._cas_loop(op, rewriter, kind, address, value, element_type)]
+
+    def _cas_loop(
+        self,
+        op: Operation,
+        rewriter: PatternRewriter,
+        kind: str,
+        address: SSAValue,
+        value: SSAValue,
+        element_type: Attribute,
+    ) -> SSAValue:
+        is_float = isinstance(element_type, AnyFloat)
+        if is_float:
+            bits = cast(AnyFloat, element_type).bitwidth
+            word: Attribute = IntegerType(bits)
         else:
-            continue_block = remaining
-        body = op.scope
-        if not body.blocks:
-            raise self.options.error(op, "has an empty body")
-        before_body = body.blocks[0]
-        after_body = body.blocks[-1]
-        region = current.parent
-        assert region is not None
-        for block in list(body.blocks):
-            block.detach()  # pyright: ignore[reportAttributeAccessIssue]
-        for block in [before_body, *[b for b in body_blocks(before_body, after_body)]]:
-            pass
-        del block
-        raise NotImplementedError
+            word = element_type
+        initial = load(rewriter, address, word)
+        current = op.parent_block()
+        assert current is not None
+        assert current.parent is not None
+        end = current.split_before(op)
+        loop = Block(arg_types=[word])
+        current.parent.insert_block_before(loop, end)
+        current.add_op(llvm.BrOp(loop, initial))
+
+        old = loop.args[0]
+        ops: list[Operation] = []
+        if is_float:
+            ops.append(as_float := llvm.BitcastOp(old, element_type))
+            ops.append(product := llvm.FMulOp(as_float.result, value))
+            ops.append(new_bits := llvm.BitcastOp(product.res, word))
+            new_word = new_bits.result
+        else:
+            ops.append(product := llvm.MulOp(old, value))
+            new_word = product.res
+        exchange = llvm.AtomicCmpXchgOp(address, old, new_word, "acq_rel", "monotonic")
+        loaded = llvm.ExtractValueOp(
+            DenseArrayBase.from_list(i64, [0]), exchange.res, word
+        )
+        ok = llvm.ExtractValueOp(DenseArrayBase.from_list(i64, [1]), exchange.res, i1)
+        ops += [exchange, loaded, ok]
+        result = loaded.res
+        if is_float:
+            ops.append(as_result := llvm.BitcastOp(loaded.res, element_type))
+            result = as_result.result
+        ops.append(llvm.CondBrOp(ok.res, end, [], loop, [loaded.res]))
+        loop.add_ops(ops)
+        del kind
+        return result
 
 
-def body_blocks(first: Block, last: Block) -> list[Block]:  # pragma: no cover
-    return []
+# --------------------------------------------------------------------------------------
+# Descriptor queries
+# --------------------------------------------------------------------------------------
+
+
+class DimLowering(MemRefPattern):
+    op_type = memref.DimOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        dim = cast(memref.DimOp, op)
+        source_type = dim.source.type
+        converted, index = o.operands(op, rewriter)
+        index_type = o.index_type
+        if isinstance(source_type, UnrankedMemRefType):
+            space = o.address_space(op, source_type)
+            desc_ptr = UnrankedMemRefDescriptor(converted).memref_desc_ptr(rewriter)
+            prefix = llvm.LLVMStructType.from_type_list(
+                [ptr_type(0), ptr_type(0), index_type]
+            )
+            offset_ptr = gep(rewriter, desc_ptr, [0, 2], prefix)
+            if space:
+                offset_ptr = _cast_ptr(rewriter, offset_ptr, space)
+            plus_one = add(rewriter, index_constant(rewriter, index_type, 1), index)
+            size_ptr = gep(rewriter, offset_ptr, [plus_one], index_type)
+            return [load(rewriter, size_ptr, index_type)]
+        memref_type = cast(MemRefType, source_type)
+        desc = MemRefDescriptor(converted)
+        constant = _constant_index(dim.index)
+        if constant is None:
+            constant = _constant_index(index)
+        shape = memref_type.get_shape()
+        if constant is not None and 0 <= constant < len(shape):
+            if shape[constant] == DYNAMIC_INDEX:
+                return [desc.size(rewriter, constant)]
+            return [index_constant(rewriter, index_type, shape[constant])]
+        return [desc.size_at(rewriter, index)]
+
+
+class RankLowering(MemRefPattern):
+    op_type = memref.RankOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        rank = cast(memref.RankOp, op)
+        source_type = rank.source.type
+        if isinstance(source_type, UnrankedMemRefType):
+            (converted,) = o.operands(op, rewriter)
+            return [UnrankedMemRefDescriptor(converted).rank(rewriter)]
+        assert isinstance(source_type, MemRefType)
+        return [index_constant(rewriter, o.index_type, source_type.get_num_dims())]
+
+
+class ExtractAlignedPointerLowering(MemRefPattern):
+    op_type = memref.ExtractAlignedPointerAsIndexOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        extract_op = cast(memref.ExtractAlignedPointerAsIndexOp, op)
+        source_type = extract_op.source.type
+        (converted,) = o.operands(op, rewriter)
+        if isinstance(source_type, UnrankedMemRefType):
+            space = o.address_space(op, source_type)
+            desc_ptr = UnrankedMemRefDescriptor(converted).memref_desc_ptr(rewriter)
+            aligned = UnrankedMemRefDescriptor.aligned_ptr(
+                rewriter, desc_ptr, ptr_type(space)
+            )
+        else:
+            aligned = MemRefDescriptor(converted).aligned_ptr(rewriter)
+        as_int = llvm.PtrToIntOp(aligned, o.index_type)
+        rewriter.insert(as_int)
+        return [as_int.output]
+
+
+class ExtractStridedMetadataLowering(MemRefPattern):
+    op_type = memref.ExtractStridedMetaDataOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        esm = cast(memref.ExtractStridedMetaDataOp, op)
+        source_type = cast(MemRefType, esm.source.type)
+        o.strided(op, source_type)
+        (converted,) = o.operands(op, rewriter)
+        desc = MemRefDescriptor(converted)
+        base_type = cast(MemRefType, esm.base_buffer.type)
+        base = MemRefDescriptor.from_static_shape(
+            rewriter,
+            o.descriptor_type(op, base_type),
+            base_type,
+            desc.allocated_ptr(rewriter),
+            desc.aligned_ptr(rewriter),
+        )
+        results = [base.value, desc.offset(rewriter)]
+        results += [desc.size(rewriter, i) for i in range(desc.rank)]
+        results += [desc.stride(rewriter, i) for i in range(desc.rank)]
+        return results
+
+
+# --------------------------------------------------------------------------------------
+# Globals
+# --------------------------------------------------------------------------------------
+
+
+def _global_type(
+    options: MemRefLoweringOptions, op: Operation, t: MemRefType
+) -> Attribute:
+    """``!llvm.array<d0 x array<d1 x ... T>>`` (the element type itself at rank 0)."""
+    result = options.element_type(op, t)
+    for size in reversed(t.get_shape()):
+        result = llvm.LLVMArrayType(size, result)
+    return result
+
+
+class GlobalLowering(MemRefPattern):
+    op_type = memref.GlobalOp
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, memref.GlobalOp):
+            return
+        o = self.options
+        memref_type = cast(MemRefType, op.type)
+        if not is_identity_layout(memref_type):
+            raise o.error(
+                op,
+                f"has type {memref_type} with a layout; globals must have the "
+                "identity layout",
+            )
+        if not memref_type.has_static_shape():
+            raise o.error(op, f"has type {memref_type}; globals need a static shape")
+        array_type = _global_type(o, op, memref_type)
+        visibility = op.sym_visibility
+        public = visibility is None or visibility.data == "public"
+        linkage = "external" if public else "private"
+        initial = op.initial_value
+        external = initial is None
+        uninitialized = isinstance(initial, UnitAttr)
+        value: Attribute | None = None
+        if not external and not uninitialized:
+            value = initial
+            if memref_type.get_num_dims() == 0 and isinstance(
+                initial, DenseIntOrFPElementsAttr
+            ):
+                value = _splat_value(initial)
+        alignment = op.alignment.value.data if op.alignment is not None else None
+        space = o.address_space(op, memref_type)
+        body = Region()
+        if uninitialized:
+            body = Region(Block())
+            undef = llvm.UndefOp(array_type)
+            body.block.add_ops([undef, llvm.ReturnOp(undef.res)])
+        new = llvm.GlobalOp(
+            array_type,
+            op.sym_name,
+            linkage,
+            addr_space=space,
+            constant=op.constant is not None,
+            value=value,
+            alignment=alignment,
+            body=body,
+        )
+        rewriter.replace(op, new)
+
+
+def _splat_value(attr: DenseIntOrFPElementsAttr) -> Attribute:
+    """The single element of a rank-0 initializer, as a scalar attribute."""
+    element_type = attr.get_element_type()
+    (first, *_) = attr.get_values()
+    if isinstance(element_type, AnyFloat):
+        return FloatAttr(float(first), element_type)
+    return IntegerAttr(int(first), cast(IntegerType | IndexType, element_type))
+
+
+class GetGlobalLowering(MemRefPattern):
+    op_type = memref.GetGlobalOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        get_global = cast(memref.GetGlobalOp, op)
+        memref_type = cast(MemRefType, get_global.memref.type)
+        o.require_identity(op, memref_type)
+        struct_type = o.descriptor_type(op, memref_type)
+        element_type = o.element_type(op, memref_type)
+        space = o.address_space(op, memref_type)
+        sizes, strides, _ = o.descriptor_sizes(
+            rewriter, memref_type, [], element_type, in_bytes=False
+        )
+        array_type = _global_type(o, op, memref_type)
+        address = llvm.AddressOfOp(get_global.name_, ptr_type(space))
+        rewriter.insert(address)
+        first = gep(
+            rewriter,
+            address.result,
+            [0] * (memref_type.get_num_dims() + 1),
+            array_type,
+        )
+        # Never freed: a recognizable bad value as the allocated pointer.
+        dead_beef = int_constant(rewriter, IntegerType(64), 0xDEADBEEF)
+        as_ptr = llvm.IntToPtrOp.create(
+            operands=[dead_beef], result_types=[ptr_type(space)]
+        )
+        rewriter.insert(as_ptr)
+        desc = o.descriptor(
+            rewriter, struct_type, as_ptr.results[0], first, sizes, strides
+        )
+        return [desc.value]
+
+
+# --------------------------------------------------------------------------------------
+# Casts and views
+# --------------------------------------------------------------------------------------
+
+
+class CastLowering(MemRefPattern):
+    op_type = memref.CastOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        cast_op = cast(memref.CastOp, op)
+        source_type = cast_op.source.type
+        dest_type = cast_op.dest.type
+        (converted,) = o.operands(op, rewriter)
+        target = o.convert(op, dest_type)
+        if isinstance(source_type, MemRefType) and isinstance(dest_type, MemRefType):
+            if converted.type != target:
+                raise o.error(
+                    op,
+                    f"casts {source_type} to {dest_type}, which have different "
+                    "descriptors (rank, element type and memory space must match)",
+                )
+            return [converted]
+        if isinstance(source_type, MemRefType):
+            # Ranked to unranked: the descriptor goes to the stack.
+            pointer = promote_to_stack(rewriter, converted)
+            rank = index_constant(rewriter, o.index_type, source_type.get_num_dims())
+            desc = UnrankedMemRefDescriptor.pack(
+                rewriter, cast(llvm.LLVMStructType, target), rank, pointer
+            )
+            return [desc.value]
+        if isinstance(dest_type, MemRefType):
+            # Unranked to ranked: load the descriptor it points to.
+            pointer = UnrankedMemRefDescriptor(converted).memref_desc_ptr(rewriter)
+            return [load(rewriter, pointer, target)]
+        raise o.error(op, "casts an unranked memref to an unranked memref")
+
+
+def _pointers(
+    o: MemRefLoweringOptions,
+    op: Operation,
+    rewriter: PatternRewriter,
+    source_type: Attribute,
+    converted: SSAValue,
+) -> tuple[SSAValue, SSAValue]:
+    """Allocated and aligned pointers of a ranked or unranked source."""
+    if isinstance(source_type, MemRefType):
+        desc = MemRefDescriptor(converted)
+        return desc.allocated_ptr(rewriter), desc.aligned_ptr(rewriter)
+    unranked = cast(UnrankedMemRefType, source_type)
+    element_ptr = ptr_type(o.address_space(op, unranked))
+    desc_ptr = UnrankedMemRefDescriptor(converted).memref_desc_ptr(rewriter)
+    return (
+        UnrankedMemRefDescriptor.allocated_ptr(rewriter, desc_ptr, element_ptr),
+        UnrankedMemRefDescriptor.aligned_ptr(rewriter, desc_ptr, element_ptr),
+    )
+
+
+class ReinterpretCastLowering(MemRefPattern):
+    op_type = memref.ReinterpretCastOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        rc = cast(memref.ReinterpretCastOp, op)
+        result_type = cast(MemRefType, rc.result.type)
+        struct_type = o.descriptor_type(op, result_type)
+        converted = o.operands(op, rewriter)
+        source = converted[0]
+        n_off, n_size = len(rc.offsets), len(rc.sizes)
+        offsets = iter(converted[1 : 1 + n_off])
+        sizes = iter(converted[1 + n_off : 1 + n_off + n_size])
+        strides = iter(converted[1 + n_off + n_size :])
+        desc = MemRefDescriptor.poison(rewriter, struct_type)
+        allocated, aligned = _pointers(o, op, rewriter, rc.source.type, source)
+        desc.set_allocated_ptr(rewriter, allocated)
+        desc.set_aligned_ptr(rewriter, aligned)
+        (static_offset,) = rc.static_offsets.get_values()
+        if static_offset == DYNAMIC_INDEX:
+            desc.set_offset(rewriter, next(offsets))
+        else:
+            desc.set_constant_offset(rewriter, static_offset)
+        for i, (size, stride) in enumerate(
+            zip(rc.static_sizes.get_values(), rc.static_strides.get_values())
+        ):
+            if size == DYNAMIC_INDEX:
+                desc.set_size(rewriter, i, next(sizes))
+            else:
+                desc.set_constant_size(rewriter, i, size)
+            if stride == DYNAMIC_INDEX:
+                desc.set_stride(rewriter, i, next(strides))
+            else:
+                desc.set_constant_stride(rewriter, i, stride)
+        return [desc.value]
+
+
+class ViewLowering(MemRefPattern):
+    op_type = memref.ViewOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        view = cast(memref.ViewOp, op)
+        view_type = cast(MemRefType, view.result.type)
+        struct_type = o.descriptor_type(op, view_type)
+        strides, offset = o.strided(op, view_type)
+        if offset != 0:
+            raise o.error(op, f"has result type {view_type} with a non-zero offset")
+        if strides and strides[-1] not in (1, 0):
+            raise o.error(op, f"has result type {view_type}, which is not contiguous")
+        source, byte_shift, *dynamic_sizes = o.operands(op, rewriter)
+        source_type = cast(MemRefType, view.source.type)
+        index_type = o.index_type
+        src = MemRefDescriptor(source)
+        desc = MemRefDescriptor.poison(rewriter, struct_type)
+        desc.set_allocated_ptr(rewriter, src.allocated_ptr(rewriter))
+        aligned = gep(
+            rewriter,
+            src.aligned_ptr(rewriter),
+            [byte_shift],
+            o.element_type(op, source_type),
+        )
+        desc.set_aligned_ptr(rewriter, aligned)
+        desc.set_offset(rewriter, index_constant(rewriter, index_type, 0))
+        shape = view_type.get_shape()
+        stride: SSAValue | None = None
+        next_size: SSAValue | None = None
+        for i in range(len(shape) - 1, -1, -1):
+            if shape[i] != DYNAMIC_INDEX:
+                size = index_constant(rewriter, index_type, shape[i])
+            else:
+                size = dynamic_sizes[sum(1 for s in shape[:i] if s == DYNAMIC_INDEX)]
+            desc.set_size(rewriter, i, size)
+            static_stride = strides[i]
+            if static_stride is not None:
+                stride = index_constant(rewriter, index_type, static_stride)
+            elif next_size is not None:
+                stride = (
+                    next_size if stride is None else mul(rewriter, stride, next_size)
+                )
+            else:
+                stride = index_constant(rewriter, index_type, 1)
+            desc.set_stride(rewriter, i, stride)
+            next_size = size
+        return [desc.value]
+
+
+class MemorySpaceCastLowering(MemRefPattern):
+    op_type = memref.MemorySpaceCastOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        space_cast = cast(memref.MemorySpaceCastOp, op)
+        source_type = space_cast.source.type
+        dest_type = space_cast.dest.type
+        (converted,) = o.operands(op, rewriter)
+        target = cast(llvm.LLVMStructType, o.convert(op, dest_type))
+        if isinstance(dest_type, MemRefType):
+            dest_space = o.address_space(op, dest_type)
+            fields = MemRefDescriptor(converted).unpack(rewriter)
+            fields[0] = _cast_ptr(rewriter, fields[0], dest_space)
+            fields[1] = _cast_ptr(rewriter, fields[1], dest_space)
+            return [MemRefDescriptor.pack(rewriter, target, fields).value]
+        assert isinstance(source_type, UnrankedMemRefType)
+        assert isinstance(dest_type, UnrankedMemRefType)
+        source_space = o.address_space(op, source_type)
+        dest_space = o.address_space(op, dest_type)
+        index_type = o.index_type
+        source = UnrankedMemRefDescriptor(converted)
+        rank = source.rank(rewriter)
+        source_ptr = source.memref_desc_ptr(rewriter)
+        result = UnrankedMemRefDescriptor.poison(rewriter, target)
+        result.set_rank(rewriter, rank)
+        size = UnrankedMemRefDescriptor.compute_size(rewriter, rank, index_type)
+        result_ptr = alloca(rewriter, size, i8)
+        result.set_memref_desc_ptr(rewriter, result_ptr)
+        source_elem_ptr, dest_elem_ptr = ptr_type(source_space), ptr_type(dest_space)
+        allocated = UnrankedMemRefDescriptor.allocated_ptr(
+            rewriter, source_ptr, source_elem_ptr
+        )
+        aligned = UnrankedMemRefDescriptor.aligned_ptr(
+            rewriter, source_ptr, source_elem_ptr
+        )
+        allocated = _cast_ptr(rewriter, allocated, dest_space)
+        aligned = _cast_ptr(rewriter, aligned, dest_space)
+        UnrankedMemRefDescriptor.set_allocated_ptr(rewriter, result_ptr, allocated)
+        UnrankedMemRefDescriptor.set_aligned_ptr(
+            rewriter, result_ptr, dest_elem_ptr, aligned
+        )
+        source_indices = UnrankedMemRefDescriptor.offset_base_ptr(
+            rewriter, source_ptr, source_elem_ptr, index_type
+        )
+        result_indices = UnrankedMemRefDescriptor.offset_base_ptr(
+            rewriter, result_ptr, dest_elem_ptr, index_type
+        )
+        skip = index_constant(rewriter, index_type, 16)
+        copy_size = sub(rewriter, size, skip)
+        rewriter.insert(llvm.MemcpyOp(result_indices, source_indices, copy_size))
+        return [result.value]
+
+
+# --------------------------------------------------------------------------------------
+# Copies
+# --------------------------------------------------------------------------------------
+
+
+def _contiguous_row_major(t: MemRefType) -> bool:
+    """Static shape whose inner dimensions have unit strides and outer ones size 1
+    (upstream's ``isStaticShapeAndContiguousRowMajor``)."""
+    if not t.has_static_shape():
+        return False
+    try:
+        strides, _ = strides_and_offset(t)
+    except ValueError:
+        return False
+    shape = t.get_shape()
+    running = 1
+    dim = len(strides) - 1
+    while dim >= 0 and strides[dim] == running:
+        running *= shape[dim]
+        dim -= 1
+    while dim >= 0 and shape[dim] == 1:
+        dim -= 1
+    return dim < 0
+
+
+def _copyable_by_memcpy(t: Attribute) -> bool:
+    if not isinstance(t, MemRefType):
+        return False
+    if is_identity_layout(t):
+        return True
+    count = 1
+    for size in t.get_shape():
+        count *= size
+    return t.has_static_shape() and count > 0 and _contiguous_row_major(t)
+
+
+class CopyLowering(MemRefPattern):
+    op_type = memref.CopyOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue]:
+        o = self.options
+        copy = cast(memref.CopyOp, op)
+        source_type = copy.source.type
+        target_type = copy.destination.type
+        source, target = o.operands(op, rewriter)
+        element_type = o.element_type(op, cast(MemRefType, source_type))
+        if _copyable_by_memcpy(source_type) and _copyable_by_memcpy(target_type):
+            src = MemRefDescriptor(source)
+            count = index_constant(rewriter, o.index_type, 1)
+            for i in range(src.rank):
+                count = mul(rewriter, count, src.size(rewriter, i))
+            total = mul(rewriter, count, o.size_in_bytes(rewriter, element_type))
+            src_ptr = gep(
+                rewriter,
+                src.aligned_ptr(rewriter),
+                [src.offset(rewriter)],
+                element_type,
+            )
+            dst = MemRefDescriptor(target)
+            dst_ptr = gep(
+                rewriter,
+                dst.aligned_ptr(rewriter),
+                [dst.offset(rewriter)],
+                element_type,
+            )
+            rewriter.insert(llvm.MemcpyOp(dst_ptr, src_ptr, total))
+            return []
+
+        # The generic copy of the C runner utils, on unranked descriptors.
+        save = llvm.StackSaveOp()
+        rewriter.insert(save)
+
+        def unranked(value: SSAValue, t: Attribute) -> SSAValue:
+            if isinstance(t, UnrankedMemRefType):
+                return value
+            memref_type = cast(MemRefType, t)
+            rank = llvm.ConstantOp(
+                IntegerAttr(memref_type.get_num_dims(), o.index_type), o.index_type
+            )
+            rewriter.insert(rank)
+            pointer = promote_to_stack(rewriter, value)
+            struct_type = o.convert(
+                op,
+                UnrankedMemRefType(memref_type.element_type, memref_type.memory_space),
+            )
+            return UnrankedMemRefDescriptor.pack(
+                rewriter, cast(llvm.LLVMStructType, struct_type), rank.result, pointer
+            ).value
+
+        source_unranked = unranked(source, source_type)
+        target_unranked = unranked(target, target_type)
+        one = index_constant(rewriter, o.index_type, 1)
+        source_ptr = alloca(rewriter, one, source_unranked.type)
+        store(rewriter, source_unranked, source_ptr)
+        target_ptr = alloca(rewriter, one, target_unranked.type)
+        store(rewriter, target_unranked, target_ptr)
+        element_size = o.size_in_bytes(rewriter, element_type)
+        o.call(rewriter, op, "memrefCopy", [element_size, source_ptr, target_ptr], None)
+        rewriter.insert(llvm.StackRestoreOp(save.res))
+        return []
+
+
+# --------------------------------------------------------------------------------------
+# What must not reach this pass
+# --------------------------------------------------------------------------------------
+
+
+class ExpandFirst(RewritePattern):
+    """View ops that ``expand-strided-metadata`` rewrites; upstream leaves them here
+    without a word."""
+
+    def __init__(self, options: MemRefLoweringOptions):
+        self.options = options
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if isinstance(
+            op, memref.SubviewOp | memref.ExpandShapeOp | memref.CollapseShapeOp
+        ):
+            kind = op.name.removeprefix("memref.")
+            raise self.options.error(
+                op,
+                f"must be expanded before this pass: run expand-strided-metadata "
+                f"(which rewrites {kind} into reinterpret_cast) before "
+                f"{self.options.pass_name}",
+            )
+
+
+class Unsupported(RewritePattern):
+    """Any other ``memref`` op: a diagnostic, instead of an op left behind."""
+
+    def __init__(self, options: MemRefLoweringOptions):
+        self.options = options
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name.startswith("memref.") and op.name not in _HANDLED_ELSEWHERE:
+            raise self.options.error(
+                op, f"has no lowering to the llvm dialect in {self.options.pass_name}"
+            )
+
+
+_HANDLED_ELSEWHERE = frozenset({"memref.alloca_scope.return"})
 
 
 # --------------------------------------------------------------------------------------
@@ -682,9 +1402,36 @@ class FinalizeMemRefToLLVMPass(ModulePass):
 def memref_to_llvm_patterns(
     options: MemRefLoweringOptions, *, strict: bool = True
 ) -> list[RewritePattern]:
-    raise NotImplementedError
+    """The memref lowerings (upstream's ``populateFinalizeMemRefToLLVMConversion
+    Patterns``), for this pass and for convert-gpu-to-nvvm and gpu-to-llvm.
 
-
-_ = (Callable, BoolAttr, DenseIntOrFPElementsAttr, UnitAttr, i1, i8, Region, InsertPoint)
-_ = (extract, gep, load, store, promote_to_stack, strided_element_ptr, int_constant)
-_ = GEP_INBOUNDS_NUW
+    With ``strict``, a memref op that none of them lowers stops the conversion with a
+    diagnostic (see :class:`ExpandFirst` and :class:`Unsupported`).
+    """
+    patterns: list[RewritePattern] = [
+        pattern(options)
+        for pattern in (
+            AllocLowering,
+            AllocaLowering,
+            AllocaScopeLowering,
+            AssumeAlignmentLowering,
+            AtomicRMWLowering,
+            CastLowering,
+            CopyLowering,
+            DeallocLowering,
+            DimLowering,
+            ExtractAlignedPointerLowering,
+            ExtractStridedMetadataLowering,
+            GetGlobalLowering,
+            GlobalLowering,
+            LoadLowering,
+            MemorySpaceCastLowering,
+            RankLowering,
+            ReinterpretCastLowering,
+            StoreLowering,
+            ViewLowering,
+        )
+    ]
+    if strict:
+        patterns += [ExpandFirst(options), Unsupported(options)]
+    return patterns

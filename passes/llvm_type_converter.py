@@ -144,11 +144,12 @@ class LLVMTypeConverter:
             case MemRefType():
                 return self.memref_descriptor_type(t)
             case UnrankedMemRefType():
-                space = self.address_space(t.memory_space)
-                if space is None:
+                # The pointer is to a ranked descriptor in memory, always in the
+                # default address space (as upstream).
+                if self.address_space(t.memory_space) is None:
                     return None
                 return llvm.LLVMStructType.from_type_list(
-                    [self.index_type, self.pointer_type(space)]
+                    [self.index_type, llvm.LLVMPointerType()]
                 )
             case FunctionType():
                 return llvm.LLVMPointerType()
@@ -227,7 +228,7 @@ class LLVMTypeConverter:
             return None
         index = self.index_type
         if isinstance(t, UnrankedMemRefType):
-            return [index, ptr]
+            return [index, llvm.LLVMPointerType()]
         rank = len(t.get_shape())
         return [ptr, ptr, index, *[index] * (2 * rank)]
 
@@ -454,3 +455,13 @@ def erase_dead_casts(root: Operation) -> None:
         ):
             op.detach()
             op.erase()
+
+
+def alloca(size: SSAValue, element_type: Attribute) -> llvm.AllocaOp:
+    """``llvm.alloca %size x element_type : (iN) -> !llvm.ptr`` (no alignment, as
+    upstream prints it)."""
+    return llvm.AllocaOp.create(
+        operands=[size],
+        properties={"elem_type": element_type},
+        result_types=[llvm.LLVMPointerType()],
+    )

@@ -1,4 +1,4 @@
-"""Attributes of the ``gpu`` dialect outside compilation (MLIR 22, printed like upstream).
+"""Attributes of the ``gpu`` dialect outside compilation (MLIR 22, upstream syntax).
 
 * ``#gpu.address_space<global|workgroup|private>`` (:class:`AddressSpaceAttr`), the
   memory space of memrefs in kernels;
@@ -107,7 +107,8 @@ def parse_upstream_enum(parser: AttrParser, enum_type: type[_E], cpp_name: str) 
         parser.raise_error("expected valid keyword or string")
     if value not in enum_type.__members__.values():
         parser.raise_error(
-            f"expected {cpp_name} to be one of: {', '.join(e.value for e in enum_type)}",
+            f"expected {cpp_name} to be one of: "
+            + ", ".join(e.value for e in enum_type),
             start,
             parser.pos,
         )
@@ -257,7 +258,7 @@ class MappingId(StrEnum):
 
 
 MAPPING_ID_VALUES: dict[MappingId, int] = {m: i for i, m in enumerate(MappingId)}
-"""Upstream's integer values of :class:`MappingId` (x 0, y 1, z 2, linear_dim_0 3, ...)."""
+"""Upstream's values of :class:`MappingId` (x 0, y 1, z 2, linear_dim_0 3, ...)."""
 
 
 class _MappingIdAccessors:
@@ -284,7 +285,9 @@ class _MappingIdAccessors:
 
 
 @irdl_attr_definition
-class GPUBlockMappingAttr(_MappingIdAccessors, _AngleEnumSyntax, EnumAttribute[MappingId]):
+class GPUBlockMappingAttr(
+    _MappingIdAccessors, _AngleEnumSyntax, EnumAttribute[MappingId]
+):
     """``#gpu.block<x>``: thread-block parallelism (3-D or linear)."""
 
     name = "gpu.block"
@@ -302,7 +305,9 @@ class GPUWarpgroupMappingAttr(
 
 
 @irdl_attr_definition
-class GPUWarpMappingAttr(_MappingIdAccessors, _AngleEnumSyntax, EnumAttribute[MappingId]):
+class GPUWarpMappingAttr(
+    _MappingIdAccessors, _AngleEnumSyntax, EnumAttribute[MappingId]
+):
     """``#gpu.warp<y>``: warp parallelism."""
 
     name = "gpu.warp"
@@ -320,7 +325,9 @@ class GPUThreadMappingAttr(
 
 
 @irdl_attr_definition
-class GPULaneMappingAttr(_MappingIdAccessors, _AngleEnumSyntax, EnumAttribute[MappingId]):
+class GPULaneMappingAttr(
+    _MappingIdAccessors, _AngleEnumSyntax, EnumAttribute[MappingId]
+):
     """``#gpu.lane<x>``: lane parallelism within a warp."""
 
     name = "gpu.lane"
@@ -329,7 +336,8 @@ class GPULaneMappingAttr(_MappingIdAccessors, _AngleEnumSyntax, EnumAttribute[Ma
 
 @irdl_attr_definition
 class GPUMemorySpaceMappingAttr(_AngleEnumSyntax, EnumAttribute[AddressSpace]):
-    """``#gpu.memory_space<workgroup>``: maps data to a level of the memory hierarchy."""
+    """``#gpu.memory_space<workgroup>``: maps data to a level of the memory
+    hierarchy."""
 
     name = "gpu.memory_space"
     cpp_enum_name = "::mlir::gpu::AddressSpace"
@@ -445,7 +453,8 @@ def format_affine_expr(expr: AffineExpr, strong: bool = False) -> str:
                 and rhs.lhs.kind == AffineBinaryOpKind.Add
             )
             return wrap(
-                f"{format_affine_expr(lhs)} - {format_affine_expr(rhs.lhs, inner_strong)}"
+                f"{format_affine_expr(lhs)} - "
+                f"{format_affine_expr(rhs.lhs, inner_strong)}"
             )
         if factor < -1:
             return wrap(
@@ -505,7 +514,8 @@ class ProcessorAttr(_AngleEnumSyntax, EnumAttribute[Processor]):
 
 @irdl_attr_definition
 class LoopDimMapAttr(ParametrizedAttribute):
-    """``#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0), bound = (d0) -> (d0)>``.
+    """``#gpu.loop_dim_map<processor = block_x, map = (d0) -> (d0),
+    bound = (d0) -> (d0)>``.
 
     Upstream ``ParallelLoopDimMappingAttr``: ``processor`` is the hardware id,
     ``map`` pre-processes it, ``bound`` computes its bound from the iteration count.
@@ -525,7 +535,9 @@ class LoopDimMapAttr(ParametrizedAttribute):
         bound: AffineMap | AffineMapAttr,
     ):
         super().__init__(
-            processor if isinstance(processor, ProcessorAttr) else ProcessorAttr(processor),
+            processor
+            if isinstance(processor, ProcessorAttr)
+            else ProcessorAttr(processor),
             map if isinstance(map, AffineMapAttr) else AffineMapAttr(map),
             bound if isinstance(bound, AffineMapAttr) else AffineMapAttr(bound),
         )

@@ -25,6 +25,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    BuiltinAttribute,
     BytesAttr,
     DictionaryAttr,
     IndexType,
@@ -205,14 +206,17 @@ class KernelMetadataAttr(ParametrizedAttribute):
         """Upstream's builder from a ``FunctionOpInterface`` (``gpu.func``,
         ``func.func``, ``llvm.func``): its name, function type and argument attributes.
         """
-        sym_name = kernel.properties.get("sym_name") or kernel.attributes["sym_name"]
-        function_type = (
-            kernel.properties.get("function_type") or kernel.attributes["function_type"]
-        )
-        arg_attrs = kernel.properties.get("arg_attrs") or kernel.attributes.get(
-            "arg_attrs"
-        )
-        assert isinstance(sym_name, StringAttr)
+
+        def get(name: str) -> Attribute | None:
+            attr = kernel.properties.get(name)
+            return kernel.attributes.get(name) if attr is None else attr
+
+        sym_name, function_type = get("sym_name"), get("function_type")
+        if not isinstance(sym_name, StringAttr) or function_type is None:
+            raise ValueError(f"'{kernel.name}' is not a function: no name or type")
+        arg_attrs = get("arg_attrs")
+        if arg_attrs is not None and not isinstance(arg_attrs, ArrayAttr):
+            arg_attrs = None
         return cls(sym_name, function_type, arg_attrs, metadata)
 
     # Accessors --------------------------------------------------------------
@@ -242,7 +246,11 @@ class KernelMetadataAttr(ParametrizedAttribute):
         """A copy with ``attrs`` added to the metadata dictionary."""
         if not attrs:
             return self
-        merged = dict(self.metadata.data) if isinstance(self.metadata, DictionaryAttr) else {}
+        merged = (
+            dict(self.metadata.data)
+            if isinstance(self.metadata, DictionaryAttr)
+            else {}
+        )
         merged.update(attrs)
         return KernelMetadataAttr(
             self.kernel_name, self.function_type, self.arg_attrs_or_none(), merged
@@ -367,6 +375,23 @@ class KernelTableAttr(ParametrizedAttribute):
         printer.print_string(">")
 
 
+def _parse_kernel_table_field(parser: AttrParser) -> KernelTableAttr:
+    """``<[...]>`` (how it prints inside an object) or ``#gpu.kernel_table<[...]>``."""
+    start = parser.pos
+    attr = parser.parse_optional_attribute()
+    if attr is None:
+        return KernelTableAttr.new(KernelTableAttr.parse_parameters(parser))
+    if not isinstance(attr, KernelTableAttr):
+        # Upstream reads anything but a dialect attribute as the stripped form.
+        message = (
+            "expected '<'"
+            if isinstance(attr, BuiltinAttribute)
+            else "invalid kind of attribute specified"
+        )
+        parser.raise_error(message, start, parser.pos)
+    return attr
+
+
 # ---------------------------------------------------------------------------------
 # #gpu.object
 # ---------------------------------------------------------------------------------
@@ -410,7 +435,9 @@ class CompilationTargetAttr(_AngleEnumSyntax, EnumAttribute[CompilationTarget]):
         super().__init__(CompilationTarget(value))
 
 
-def _format_of(value: CompilationTarget | str | int | CompilationTargetAttr) -> CompilationTargetAttr:
+def _format_of(
+    value: CompilationTarget | str | int | CompilationTargetAttr,
+) -> CompilationTargetAttr:
     if isinstance(value, CompilationTargetAttr):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
@@ -421,7 +448,9 @@ def _format_of(value: CompilationTarget | str | int | CompilationTargetAttr) -> 
     return CompilationTargetAttr(CompilationTarget(value))
 
 
-def _array_or_none(value: ArrayAttr | Sequence[Attribute] | None) -> ArrayAttr | NoneAttr:
+def _array_or_none(
+    value: ArrayAttr | Sequence[Attribute] | None,
+) -> ArrayAttr | NoneAttr:
     if value is None or isinstance(value, NoneAttr):
         return NoneAttr()
     return value if isinstance(value, ArrayAttr) else ArrayAttr(value)
@@ -453,7 +482,9 @@ class ObjectAttr(ParametrizedAttribute):
     properties: DictionaryAttr | NoneAttr
     kernels: KernelTableAttr | NoneAttr
 
-    FORMAT_KEYWORDS: ClassVar[frozenset[str]] = frozenset(e.value for e in CompilationTarget)
+    FORMAT_KEYWORDS: ClassVar[frozenset[str]] = frozenset(
+        e.value for e in CompilationTarget
+    )
 
     def __init__(
         self,
@@ -525,12 +556,7 @@ class ObjectAttr(ParametrizedAttribute):
             expect_punctuation(parser, ",")
         if parser.parse_optional_keyword("kernels") is not None:
             expect_punctuation(parser, "=")
-            # Printed stripped (`<[...]>`); the full `#gpu.kernel_table<...>` parses too.
-            kernels = parser.parse_optional_attribute() or KernelTableAttr.new(
-                KernelTableAttr.parse_parameters(parser)
-            )
-            if not isinstance(kernels, KernelTableAttr):
-                parser.raise_error("invalid kind of attribute specified")
+            kernels = _parse_kernel_table_field(parser)
             expect_punctuation(parser, ",")
         # custom<Object>($format, $object)
         fmt = CompilationTarget.Fatbin
@@ -545,7 +571,9 @@ class ObjectAttr(ParametrizedAttribute):
             expect_punctuation(parser, "=")
         data = _parse_bytes_literal(parser)
         if data is None:
-            _expect_attr(parser, (StringAttr, BytesAttr))  # raises with upstream's words
+            _expect_attr(
+                parser, (StringAttr, BytesAttr)
+            )  # raises with upstream's words
             raise AssertionError("unreachable")  # pragma: no cover
         expect_punctuation(parser, ">")
         params: list[Attribute] = [
@@ -583,7 +611,8 @@ class ObjectAttr(ParametrizedAttribute):
 
 
 def _signed_value(attr: IntegerAttr) -> int:
-    """``IntegerAttr::getInt()``: signless values read as signed (``true : i1`` is -1)."""
+    """``IntegerAttr::getInt()``: signless values read as signed (``true : i1`` is
+    -1)."""
     value = attr.value.data
     t = attr.type
     if isinstance(t, IntegerType) and t.signedness.data == Signedness.SIGNLESS:

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import (
-    I1,
     I32,
     I64,
     AnyFloatConstr,
@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     VectorType,
     i1,
+    i32,
 )
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import (
@@ -64,7 +65,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.irdl.constraints import VerificationContext
+from xdsl.irdl.constraints import InferenceContext, VerificationContext
 from xdsl.irdl.declarative_assembly_format import (
     AttributeVariable,
     CustomDirective,
@@ -110,19 +111,41 @@ def quoted(attr: Attribute) -> str:
 @dataclass(frozen=True)
 class TypeConstraint(AttrConstraint):
     """A type constraint that fails with ODS's wording: ``must be <summary>, but got
-    '<type>'``; xDSL puts the operand or result it concerns in front."""
+    '<type>'``; xDSL puts the operand or result it concerns in front.
+
+    ``inferred``: the one type that satisfies it, which assembly formats then need
+    not spell out (``index``, ``i32``, ...).
+    """
 
     summary: str
     accepts: Callable[[Attribute], bool]
+    inferred: Attribute | None = None
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not self.accepts(attr):
             raise VerifyException(f"must be {self.summary}, but got {quoted(attr)}")
 
+    def can_infer(self, var_constraint_names: AbstractSet[str]) -> bool:
+        return self.inferred is not None
+
+    def infer(self, context: InferenceContext) -> Attribute:
+        assert self.inferred is not None
+        return self.inferred
+
     def mapping_type_vars(
         self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
     ) -> TypeConstraint:
         return self
+
+
+def exactly(type_: Attribute, summary: str) -> TypeConstraint:
+    """The single type ``type_``, which ODS calls ``summary``."""
+    return TypeConstraint(summary, lambda t: t == type_, type_)
+
+
+ODSIndex = exactly(IndexType(), "index")
+ODSI1 = exactly(i1, "1-bit signless integer")
+ODSI32 = exactly(i32, "32-bit signless integer")
 
 
 @dataclass(frozen=True)
@@ -334,7 +357,7 @@ class GPUIndexOp(DefaultResultNames, abc.ABC):
 
     dimension = prop_def(DimensionAttr)
     upper_bound = opt_prop_def(IntegerAttr[IndexType])
-    result = result_def(IndexType)
+    result = result_def(ODSIndex)
 
     traits = traits_def(Pure())
 
@@ -357,7 +380,7 @@ class GPUIndexOp(DefaultResultNames, abc.ABC):
         dimension = self.properties.get("dimension")
         if not isinstance(dimension, DimensionAttr):
             return ()
-        return (f"{self.name.removeprefix('gpu.')}_{dimension.data.value}",)
+        return (f"{self.name.removeprefix('gpu.')}_{dimension.data}",)
 
 
 @irdl_op_definition
@@ -427,7 +450,7 @@ class SubgroupQueryOp(IRDLOperation, abc.ABC):
     """Base of the subgroup queries: an optional ``upper_bound`` and an ``index``."""
 
     upper_bound = opt_prop_def(IntegerAttr[IndexType])
-    result = result_def(IndexType)
+    result = result_def(ODSIndex)
 
     traits = traits_def(Pure())
 
@@ -604,12 +627,12 @@ class ShuffleOp(DefaultResultNames):
     )
 
     value = operand_def(T)
-    offset = operand_def(I32)
-    width = operand_def(I32)
+    offset = operand_def(ODSI32)
+    width = operand_def(ODSI32)
     mode = prop_def(ShuffleModeAttr)
 
     shuffleResult = result_def(T)
-    valid = result_def(I1)
+    valid = result_def(ODSI1)
 
     traits = traits_def(Pure())
 
@@ -651,7 +674,7 @@ class RotateOp(DefaultResultNames):
     width = prop_def(IntegerAttr[I32])
 
     rotateResult = result_def(T)
-    valid = result_def(I1)
+    valid = result_def(ODSI1)
 
     traits = traits_def(Pure())
 
@@ -708,7 +731,7 @@ class SubgroupBroadcastOp(IRDLOperation):
     )
 
     src = operand_def(T)
-    lane = opt_operand_def(I32)
+    lane = opt_operand_def(ODSI32)
     broadcast_type = prop_def(BroadcastTypeAttr)
 
     result = result_def(T)
@@ -949,7 +972,7 @@ class WarpExecuteOnLane0Op(IRDLOperation):
 
     name = "gpu.warp_execute_on_lane_0"
 
-    laneid = operand_def(IndexType)
+    laneid = operand_def(ODSIndex)
     warp_size = prop_def(IntegerAttr[I64])
     args = var_operand_def()
     distributed_results = var_result_def()

@@ -21,9 +21,8 @@ parsed with the generic attribute parser. A target attribute that has a method
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from xdsl.dialects.builtin import (
     I64,
@@ -54,7 +53,6 @@ from xdsl.ir import (
     SSAValue,
 )
 from xdsl.irdl import (
-    AnyOf,
     AttrSizedOperandSegments,
     IRDLOperation,
     attr_def,
@@ -98,8 +96,13 @@ from gpu_dialect.gpu.async_syntax import (
     parse_async_dependencies,
     print_async_dependencies,
 )
+from gpu_dialect.gpu.attributes import AddressSpace, AddressSpaceAttr
+from gpu_dialect.gpu.compilation_attrs import SelectObjectAttr
 from gpu_dialect.gpu.memory_ops import AsyncOpInterface
 from gpu_dialect.gpu.types import AsyncTokenType
+
+if TYPE_CHECKING:
+    from xdsl.irdl import Operand, OptOperand
 
 __all__ = [
     "ATTRIBUTES",
@@ -121,10 +124,22 @@ KERNEL_ATTR_NAME = "gpu.kernel"
 """The unit attribute that marks a function as a kernel (``gpu.func ... kernel``)."""
 
 CONTAINER_MODULE_ATTR_NAME = "gpu.container_module"
-"""The unit attribute of a ``builtin.module`` that holds ``gpu.module``s and launches."""
+"""The unit attribute of the ``builtin.module`` that holds gpu modules and launches."""
 
 WORKGROUP_ATTRIBUTIONS_ATTR_NAME = "workgroup_attributions"
 """Where ``gpu.func`` and ``gpu.launch`` keep their number of workgroup attributions."""
+
+
+class _HasParent(HasParent):
+    """``HasParent`` with upstream's wording (``'gpu.func' op expects parent op
+    'gpu.module'``)."""
+
+    def verify(self, op: Operation) -> None:
+        parent = op.parent_op()
+        if parent is not None and not isinstance(parent, self.op_types):
+            raise VerifyException(
+                f"'{op.name}' op expects parent op '{self.op_types[0].name}'"
+            )
 
 
 class KernelDim3(NamedTuple):
@@ -142,45 +157,23 @@ def _dim3(values: Sequence[SSAValue | Operation], what: str) -> KernelDim3:
     return KernelDim3(x, y, z)
 
 
-def _printed(attr: Attribute) -> str:
-    out = io.StringIO()
-    Printer(stream=out).print_attribute(attr)
-    return out.getvalue()
-
-
 # --------------------------------------------------------------------------------------
 # Memory attributions, shared by gpu.func and gpu.launch
 # --------------------------------------------------------------------------------------
 
 
-def _address_space_name(space: Attribute) -> str | None:
-    """``"workgroup"`` for ``#gpu.address_space<workgroup>`` and so on; ``None`` for
-    any other memory space (none, a number, another dialect's attribute).
-
-    Read from the printed form so that this module does not depend on how the
-    attribute is implemented.
-    """
-    if getattr(space, "name", None) != "gpu.address_space":
-        return None
-    text = _printed(space)
-    prefix, suffix = "#gpu.address_space<", ">"
-    if text.startswith(prefix) and text.endswith(suffix):
-        return text[len(prefix) : -len(suffix)]
-    return None
-
-
 def _verify_attributions(
-    op_name: str, attributions: Sequence[BlockArgument], space: str
+    op_name: str, attributions: Sequence[BlockArgument], space: AddressSpace
 ) -> None:
     for value in attributions:
         if not isinstance(value.type, MemRefType):
             raise VerifyException(f"'{op_name}' op expected memref type in attribution")
         # Like upstream, only a #gpu.address_space is checked: a memory space that
         # was already lowered to a number is left alone.
-        actual = _address_space_name(value.type.memory_space)
-        if actual is not None and actual != space:
+        actual = value.type.memory_space
+        if isinstance(actual, AddressSpaceAttr) and actual.data != space:
             raise VerifyException(
-                f"'{op_name}' op expected memory space {space} in attribution"
+                f"'{op_name}' op expected memory space {space.value} in attribution"
             )
 
 
@@ -338,6 +331,8 @@ class ModuleOp(IRDLOperation):
         printer.print_region(self.body, print_empty_block=False)
 
     def verify_(self) -> None:
+        if self.body.blocks and self.body.block.args:
+            raise VerifyException("'gpu.module' op region should have no arguments")
         if self.targets is None:
             return
         if not self.targets.data:
@@ -458,7 +453,7 @@ class FuncOp(IRDLOperation):
 
     traits = traits_def(
         IsolatedFromAbove(),
-        HasParent(ModuleOp),
+        _HasParent(ModuleOp),
         SymbolOpInterface(),
         _GPUFuncCallable(),
     )
@@ -738,10 +733,14 @@ class FuncOp(IRDLOperation):
             if arg.type != expected_type:
                 raise VerifyException(
                     f"'gpu.func' op expected body region argument #{i} to be of type "
-                    f"{expected_type}, got {arg.type}"
+                    f"'{expected_type}', got '{arg.type}'"
                 )
-        _verify_attributions("gpu.func", self.workgroup_attributions, "workgroup")
-        _verify_attributions("gpu.func", self.private_attributions, "private")
+        _verify_attributions(
+            "gpu.func", self.workgroup_attributions, AddressSpace.Workgroup
+        )
+        _verify_attributions(
+            "gpu.func", self.private_attributions, AddressSpace.Private
+        )
 
 
 @irdl_op_definition
@@ -752,7 +751,7 @@ class ReturnOp(IRDLOperation):
 
     args = var_operand_def()
 
-    traits = traits_def(IsTerminator(), HasParent(FuncOp), Pure())
+    traits = traits_def(IsTerminator(), _HasParent(FuncOp), Pure())
 
     assembly_format = "attr-dict ($args^ `:` type($args))?"
 
@@ -771,7 +770,7 @@ class ReturnOp(IRDLOperation):
         for i, (t, value) in enumerate(zip(expected, self.args)):
             if value.type != t:
                 raise VerifyException(
-                    f"'gpu.return' op unexpected type `{value.type}' for operand #{i}"
+                    f"'gpu.return' op unexpected type `'{value.type}'' for operand #{i}"
                 )
 
 
@@ -780,16 +779,10 @@ class ReturnOp(IRDLOperation):
 # --------------------------------------------------------------------------------------
 
 
-def default_offloading_handler() -> Attribute:
+def default_offloading_handler() -> SelectObjectAttr:
     """``#gpu.select_object``: the handler of a ``gpu.binary`` that names none (it
     embeds the first object)."""
-    from gpu_dialect.gpu.compilation_attrs import SelectObjectAttr
-
     return SelectObjectAttr()
-
-
-def _is_default_offloading_handler(handler: Attribute) -> bool:
-    return _printed(handler) == "#gpu.select_object"
 
 
 @irdl_op_definition
@@ -862,7 +855,7 @@ class BinaryOp(IRDLOperation):
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
         handler = self.offloading_handler
-        if handler is not None and not _is_default_offloading_handler(handler):
+        if handler is not None and handler != default_offloading_handler():
             printer.print_string(" <")
             printer.print_attribute(handler)
             printer.print_string(">")
@@ -875,6 +868,52 @@ class BinaryOp(IRDLOperation):
             raise VerifyException(
                 "'gpu.binary' op attribute 'objects' failed to satisfy constraint: "
                 "an array of GPU object attributes with at least 1 elements"
+            )
+
+
+class _LaunchSizes:
+    """Accessors of the size operands, named alike in ``gpu.launch`` and
+    ``gpu.launch_func``."""
+
+    if TYPE_CHECKING:
+        grid_size_x: Operand
+        grid_size_y: Operand
+        grid_size_z: Operand
+        block_size_x: Operand
+        block_size_y: Operand
+        block_size_z: Operand
+        cluster_size_x: OptOperand
+        cluster_size_y: OptOperand
+        cluster_size_z: OptOperand
+
+    @property
+    def grid_size_operands(self) -> KernelDim3:
+        return KernelDim3(self.grid_size_x, self.grid_size_y, self.grid_size_z)
+
+    @property
+    def block_size_operands(self) -> KernelDim3:
+        return KernelDim3(self.block_size_x, self.block_size_y, self.block_size_z)
+
+    @property
+    def cluster_size_operands(self) -> KernelDim3 | None:
+        """The cluster size, when all three are there."""
+        x, y, z = self.cluster_size_x, self.cluster_size_y, self.cluster_size_z
+        if x is None or y is None or z is None:
+            return None
+        return KernelDim3(x, y, z)
+
+    @property
+    def has_cluster_size(self) -> bool:
+        return self.cluster_size_operands is not None
+
+    def _verify_cluster_sizes(self, op_name: str) -> None:
+        clusters = (self.cluster_size_x, self.cluster_size_y, self.cluster_size_z)
+        if not self.has_cluster_size and any(c is not None for c in clusters):
+            raise VerifyException(f"'{op_name}' op cluster size must be all present")
+        if len({c.type for c in clusters if c is not None}) > 1:
+            raise VerifyException(
+                f"'{op_name}' op expects types of the cluster dimensions must be the "
+                "same"
             )
 
 
@@ -932,7 +971,7 @@ def _print_size_assignment(
 
 
 @irdl_op_definition
-class LaunchOp(AsyncOpInterface, IRDLOperation):
+class LaunchOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
     """``gpu.launch``: a kernel written inline, run on a grid of thread blocks.
 
     ```
@@ -1030,14 +1069,6 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
     # Accessors ----------------------------------------------------------------------
 
     @property
-    def has_cluster_size(self) -> bool:
-        return None not in (
-            self.cluster_size_x,
-            self.cluster_size_y,
-            self.cluster_size_z,
-        )
-
-    @property
     def num_config_region_arguments(self) -> int:
         """12, or 18 with clusters: the index arguments before the attributions."""
         return _NUM_CONFIG_REGION_ARGS + (
@@ -1074,22 +1105,6 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
     def cluster_size(self) -> KernelDim3 | None:
         """The body's view of the cluster size (block arguments 15-17)."""
         return self._args(15) if self.has_cluster_size else None
-
-    @property
-    def grid_size_operands(self) -> KernelDim3:
-        return KernelDim3(self.grid_size_x, self.grid_size_y, self.grid_size_z)
-
-    @property
-    def block_size_operands(self) -> KernelDim3:
-        return KernelDim3(self.block_size_x, self.block_size_y, self.block_size_z)
-
-    @property
-    def cluster_size_operands(self) -> KernelDim3 | None:
-        if not self.has_cluster_size:
-            return None
-        x, y, z = self.cluster_size_x, self.cluster_size_y, self.cluster_size_z
-        assert x is not None and y is not None and z is not None
-        return KernelDim3(x, y, z)
 
     @property
     def num_workgroup_attributions(self) -> int:
@@ -1203,9 +1218,9 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
             )
         if self.body.blocks:
             if (cluster := self.cluster_size_operands) is not None:
-                ids, sizes = self.cluster_ids, self.cluster_size
-                assert ids is not None and sizes is not None
-                _print_size_assignment(printer, "clusters", ids, sizes, cluster)
+                _print_size_assignment(
+                    printer, "clusters", self._args(12), self._args(15), cluster
+                )
             _print_size_assignment(
                 printer,
                 "blocks",
@@ -1244,9 +1259,7 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
     # Verification -------------------------------------------------------------------
 
     def verify_(self) -> None:
-        clusters = (self.cluster_size_x, self.cluster_size_y, self.cluster_size_z)
-        if any(c is not None for c in clusters) and not self.has_cluster_size:
-            raise VerifyException("'gpu.launch' op cluster size must be all present")
+        self._verify_cluster_sizes("gpu.launch")
         if not self.body.blocks:
             raise VerifyException("'gpu.launch' op expected a non-empty body region")
         args = self.body.blocks[0].args
@@ -1261,10 +1274,14 @@ class LaunchOp(AsyncOpInterface, IRDLOperation):
             if not isinstance(arg.type, IndexType):
                 raise VerifyException(
                     f"'gpu.launch' op expected region argument #{i} to be of type "
-                    f"index, got {arg.type}"
+                    f"'index', got '{arg.type}'"
                 )
-        _verify_attributions("gpu.launch", self.workgroup_attributions, "workgroup")
-        _verify_attributions("gpu.launch", self.private_attributions, "private")
+        _verify_attributions(
+            "gpu.launch", self.workgroup_attributions, AddressSpace.Workgroup
+        )
+        _verify_attributions(
+            "gpu.launch", self.private_attributions, AddressSpace.Private
+        )
         # Blocks without successors leave the kernel: they end in gpu.terminator.
         for block in self.body.blocks:
             last = block.last_op
@@ -1282,7 +1299,7 @@ class TerminatorOp(IRDLOperation):
 
     name = "gpu.terminator"
 
-    traits = traits_def(HasParent(LaunchOp), IsTerminator(), Pure())
+    traits = traits_def(_HasParent(LaunchOp), IsTerminator(), Pure())
 
     assembly_format = "attr-dict"
 
@@ -1380,8 +1397,9 @@ class LaunchFuncOperands(CustomDirective):
         printer.print_string(")")
 
 
-_LAUNCH_INDEX = AnyOf.get(IndexType, i32, i64)
-"""The types a launch size can have (upstream ``LaunchIndx``)."""
+def _is_launch_index(t: Attribute) -> bool:
+    """Upstream ``LaunchIndx``: ``index``, ``i32`` or ``i64``."""
+    return isinstance(t, IndexType) or t in (i32, i64)
 
 
 def _is_function(op: Operation) -> bool:
@@ -1392,7 +1410,7 @@ def _is_function(op: Operation) -> bool:
 
 
 @irdl_op_definition
-class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
+class LaunchFuncOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
     """``gpu.launch_func``: launch a kernel of a ``gpu.module`` (or ``gpu.binary``)
     on a grid of thread blocks.
 
@@ -1413,15 +1431,15 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
     name = "gpu.launch_func"
 
     async_dependencies = var_operand_def(AsyncTokenType)
-    grid_size_x = operand_def(_LAUNCH_INDEX)
-    grid_size_y = operand_def(_LAUNCH_INDEX)
-    grid_size_z = operand_def(_LAUNCH_INDEX)
-    block_size_x = operand_def(_LAUNCH_INDEX)
-    block_size_y = operand_def(_LAUNCH_INDEX)
-    block_size_z = operand_def(_LAUNCH_INDEX)
-    cluster_size_x = opt_operand_def(_LAUNCH_INDEX)
-    cluster_size_y = opt_operand_def(_LAUNCH_INDEX)
-    cluster_size_z = opt_operand_def(_LAUNCH_INDEX)
+    grid_size_x = operand_def()
+    grid_size_y = operand_def()
+    grid_size_z = operand_def()
+    block_size_x = operand_def()
+    block_size_y = operand_def()
+    block_size_z = operand_def()
+    cluster_size_x = opt_operand_def()
+    cluster_size_y = opt_operand_def()
+    cluster_size_z = opt_operand_def()
     dynamic_shared_memory_size = opt_operand_def(i32)
     kernel_operands = var_operand_def()
     async_object = opt_operand_def()
@@ -1506,42 +1524,24 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
         nested = self.kernel.nested_references.data
         return nested[-1].data if nested else self.kernel.root_reference.data
 
-    @property
-    def has_cluster_size(self) -> bool:
-        return None not in (
-            self.cluster_size_x,
-            self.cluster_size_y,
-            self.cluster_size_z,
-        )
-
-    @property
-    def grid_size_operands(self) -> KernelDim3:
-        return KernelDim3(self.grid_size_x, self.grid_size_y, self.grid_size_z)
-
-    @property
-    def block_size_operands(self) -> KernelDim3:
-        return KernelDim3(self.block_size_x, self.block_size_y, self.block_size_z)
-
-    @property
-    def cluster_size_operands(self) -> KernelDim3 | None:
-        if not self.has_cluster_size:
-            return None
-        x, y, z = self.cluster_size_x, self.cluster_size_y, self.cluster_size_z
-        assert x is not None and y is not None and z is not None
-        return KernelDim3(x, y, z)
-
     # Verification -------------------------------------------------------------------
 
     def verify_(self) -> None:
-        if (
-            len(
-                {
-                    size.type
-                    for size in (*self.grid_size_operands, *self.block_size_operands)
-                }
-            )
-            > 1
-        ):
+        clusters = (self.cluster_size_x, self.cluster_size_y, self.cluster_size_z)
+        all_sizes = (
+            *self.grid_size_operands,
+            *self.block_size_operands,
+            *(c for c in clusters if c is not None),
+        )
+        for i, size in enumerate(all_sizes, start=len(self.async_dependencies)):
+            if not _is_launch_index(size.type):
+                raise VerifyException(
+                    f"'gpu.launch_func' op operand #{i} must be index or 32-bit "
+                    "signless integer or 64-bit signless integer, but got "
+                    f"'{size.type}'"
+                )
+        sizes = (*self.grid_size_operands, *self.block_size_operands)
+        if any(size.type != sizes[0].type for size in sizes):
             raise VerifyException(
                 "'gpu.launch_func' op failed to verify that all of {gridSizeX, "
                 "gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ} have same "
@@ -1557,16 +1557,7 @@ class LaunchFuncOp(AsyncOpInterface, IRDLOperation):
                 "'gpu.launch_func' op expected the closest surrounding module to have "
                 f"the '{CONTAINER_MODULE_ATTR_NAME}' attribute"
             )
-        clusters = (self.cluster_size_x, self.cluster_size_y, self.cluster_size_z)
-        if any(c is not None for c in clusters) and not self.has_cluster_size:
-            raise VerifyException(
-                "'gpu.launch_func' op cluster size must be all present"
-            )
-        if len({c.type for c in clusters if c is not None}) > 1:
-            raise VerifyException(
-                "'gpu.launch_func' op expects types of the cluster dimensions must be "
-                "the same"
-            )
+        self._verify_cluster_sizes("gpu.launch_func")
         self._verify_kernel(module)
 
     def _verify_kernel(self, module: BuiltinModuleOp) -> None:

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Self
 
+from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ContainerType,
     DenseArrayBase,
     IndexType,
+    IntegerAttr,
     MemRefType,
     NoneAttr,
     ShapedType,
@@ -41,11 +43,19 @@ from xdsl.irdl import (
     var_operand_def,
 )
 from xdsl.irdl.declarative_assembly_format import CustomDirective
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
 from xdsl.traits import (
+    HasCanonicalizationPatternsTrait,
     MemoryAllocEffect,
+    MemoryEffectKind,
     MemoryFreeEffect,
     MemoryReadEffect,
     MemoryWriteEffect,
+    only_has_effect,
 )
 from xdsl.utils.exceptions import VerifyException
 
@@ -65,9 +75,9 @@ class AsyncOpInterface:
 
     An op using it declares, as its *first* operand and *last* result::
 
-        async_dependencies = var_operand_def(AsyncTokenType)
+        async_dependencies = async_dependencies_def()
         ...
-        async_token = opt_result_def(AsyncTokenType)
+        async_token = async_token_def()
 
     (xDSL orders an op's fields subclass first, so the mixin cannot declare them
     itself without moving them behind the op's own operands.) The op does not start
@@ -117,7 +127,7 @@ class AsyncOpInterface:
 
         The new op is not inserted anywhere and the regions of the op (if any) move
         into it; the caller replaces the op, e.g.
-        ``rewriter.replace_op(op, new, new.results[:-1])``. An op that is already
+        ``rewriter.replace(op, new, new.results[:-1])``. An op that is already
         async gets the dependencies in place and is returned itself.
         """
         deps = self._with_dependencies(dependencies)
@@ -172,13 +182,23 @@ class AsyncOpInterface:
         return self
 
 
-def _async_operands(
-    async_dependencies: Sequence[SSAValue | Operation],
-) -> list[SSAValue]:
-    return [SSAValue.get(d) for d in async_dependencies]
+def async_dependencies_def():
+    """The ``async_dependencies`` field of an :class:`AsyncOpInterface` op."""
+    return var_operand_def(AsyncTokenType)
 
 
-def _token_types(is_async: bool) -> list[Attribute]:
+def async_token_def():
+    """The ``async_token`` field of an :class:`AsyncOpInterface` op."""
+    return opt_result_def(AsyncTokenType)
+
+
+def async_operands(deps: Sequence[SSAValue | Operation]) -> list[SSAValue]:
+    """The ``async_dependencies`` operand group, for a builder."""
+    return [SSAValue.get(d) for d in deps]
+
+
+def async_result_types(is_async: bool) -> list[Attribute]:
+    """The ``async_token`` result group, for a builder."""
     return [AsyncTokenType()] if is_async else []
 
 
@@ -205,6 +225,24 @@ def _element_type_or_self(t: Attribute) -> Attribute:
     return t.get_element_type() if shaped and isinstance(t, ContainerType) else t
 
 
+class _AllocCanonicalization(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (EraseUnusedAlloc(), FoldDimOfAlloc())
+
+
+class _MemcpyCanonicalization(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (EraseTrivialCopy(),)
+
+
+class _WaitCanonicalization(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (EraseRedundantWaitPairs(), SimplifyWait())
+
+
 @irdl_op_definition
 class AllocOp(AsyncOpInterface, IRDLOperation):
     """``gpu.alloc``: allocates a memref on the device (or, with ``host_shared``,
@@ -215,16 +253,16 @@ class AllocOp(AsyncOpInterface, IRDLOperation):
 
     name = "gpu.alloc"
 
-    async_dependencies = var_operand_def(AsyncTokenType)
+    async_dependencies = async_dependencies_def()
     dynamic_sizes = var_operand_def(IndexType)
     symbol_operands = var_operand_def(IndexType)
     host_shared = opt_prop_def(UnitAttr, prop_name="hostShared")
 
     memref = result_def(MemRefType)
-    async_token = opt_result_def(AsyncTokenType)
+    async_token = async_token_def()
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(MemoryAllocEffect(), _AllocCanonicalization())
 
     assembly_format = (
         f"{ASYNC_PREFIX} (` ` `host_shared` $hostShared^)? ` ` "
@@ -243,11 +281,11 @@ class AllocOp(AsyncOpInterface, IRDLOperation):
     ):
         super().__init__(
             operands=[
-                _async_operands(async_dependencies),
+                async_operands(async_dependencies),
                 [SSAValue.get(s) for s in dynamic_sizes],
                 [SSAValue.get(s) for s in symbols],
             ],
-            result_types=[memref_type, _token_types(is_async)],
+            result_types=[memref_type, async_result_types(is_async)],
             properties={"hostShared": UnitAttr() if host_shared else None},
         )
 
@@ -275,9 +313,9 @@ class DeallocOp(AsyncOpInterface, IRDLOperation):
 
     name = "gpu.dealloc"
 
-    async_dependencies = var_operand_def(AsyncTokenType)
+    async_dependencies = async_dependencies_def()
     memref = operand_def(MemRefType)
-    async_token = opt_result_def(AsyncTokenType)
+    async_token = async_token_def()
 
     traits = traits_def(MemoryFreeEffect())
 
@@ -290,8 +328,8 @@ class DeallocOp(AsyncOpInterface, IRDLOperation):
         is_async: bool = False,
     ):
         super().__init__(
-            operands=[_async_operands(async_dependencies), memref],
-            result_types=[_token_types(is_async)],
+            operands=[async_operands(async_dependencies), memref],
+            result_types=[async_result_types(is_async)],
         )
 
 
@@ -304,12 +342,14 @@ class MemcpyOp(AsyncOpInterface, IRDLOperation):
 
     name = "gpu.memcpy"
 
-    async_dependencies = var_operand_def(AsyncTokenType)
+    async_dependencies = async_dependencies_def()
     dst = operand_def(MemRefType)
     src = operand_def(MemRefType)
-    async_token = opt_result_def(AsyncTokenType)
+    async_token = async_token_def()
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(
+        MemoryReadEffect(), MemoryWriteEffect(), _MemcpyCanonicalization()
+    )
 
     assembly_format = (
         f"{ASYNC_PREFIX} $dst `,` $src `:` type($dst) `,` type($src) attr-dict"
@@ -323,8 +363,8 @@ class MemcpyOp(AsyncOpInterface, IRDLOperation):
         is_async: bool = False,
     ):
         super().__init__(
-            operands=[_async_operands(async_dependencies), dst, src],
-            result_types=[_token_types(is_async)],
+            operands=[async_operands(async_dependencies), dst, src],
+            result_types=[async_result_types(is_async)],
         )
 
     def verify_(self) -> None:
@@ -349,10 +389,10 @@ class MemsetOp(AsyncOpInterface, IRDLOperation):
 
     name = "gpu.memset"
 
-    async_dependencies = var_operand_def(AsyncTokenType)
+    async_dependencies = async_dependencies_def()
     dst = operand_def(MemRefType)
     value = operand_def(AnyAttr())
-    async_token = opt_result_def(AsyncTokenType)
+    async_token = async_token_def()
 
     traits = traits_def(MemoryWriteEffect())
 
@@ -368,8 +408,8 @@ class MemsetOp(AsyncOpInterface, IRDLOperation):
         is_async: bool = False,
     ):
         super().__init__(
-            operands=[_async_operands(async_dependencies), dst, value],
-            result_types=[_token_types(is_async)],
+            operands=[async_operands(async_dependencies), dst, value],
+            result_types=[async_result_types(is_async)],
         )
 
     def verify_(self) -> None:
@@ -390,8 +430,10 @@ class WaitOp(AsyncOpInterface, IRDLOperation):
 
     name = "gpu.wait"
 
-    async_dependencies = var_operand_def(AsyncTokenType)
-    async_token = opt_result_def(AsyncTokenType)
+    async_dependencies = async_dependencies_def()
+    async_token = async_token_def()
+
+    traits = traits_def(_WaitCanonicalization())
 
     assembly_format = f"{ASYNC_PREFIX} attr-dict"
 
@@ -399,7 +441,7 @@ class WaitOp(AsyncOpInterface, IRDLOperation):
         self, deps: Sequence[SSAValue | Operation] = (), is_async: bool = False
     ):
         super().__init__(
-            operands=[_async_operands(deps)], result_types=[_token_types(is_async)]
+            operands=[async_operands(deps)], result_types=[async_result_types(is_async)]
         )
 
 
@@ -445,6 +487,104 @@ class SetDefaultDeviceOp(IRDLOperation):
 
     def __init__(self, dev_index: SSAValue | Operation):
         super().__init__(operands=[dev_index])
+
+
+# --------------------------------------------------------------------------------
+# Canonicalization (upstream GPUDialect.cpp)
+# --------------------------------------------------------------------------------
+
+
+class EraseUnusedAlloc(RewritePattern):
+    """An allocation nobody uses goes (upstream: trivially dead, its only effect
+    being the allocation of its own result)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: AllocOp, rewriter: PatternRewriter, /):
+        if all(not r.uses for r in op.results):
+            rewriter.erase(op)
+
+
+class FoldDimOfAlloc(RewritePattern):
+    """``memref.dim %m, %c`` of a dynamic dimension of ``%m = gpu.alloc (%sizes)``
+    is the matching size (upstream ``SimplifyDimOfAllocOp``, rooted here at the
+    alloc as xDSL wants canonicalization patterns rooted at their op)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: AllocOp, rewriter: PatternRewriter, /):
+        memref_type = op.memref.type
+        assert isinstance(memref_type, MemRefType)
+        shape = memref_type.get_shape()
+        for use in tuple(op.memref.uses):
+            dim = use.operation
+            if not isinstance(dim, memref.DimOp) or dim.source is not op.memref:
+                continue
+            const = dim.index.owner
+            if not isinstance(const, arith.ConstantOp) or not isinstance(
+                const.value, IntegerAttr
+            ):
+                continue
+            index = const.value.value.data
+            if not 0 <= index < len(shape) or shape[index] != DYNAMIC_INDEX:
+                continue
+            position = sum(1 for d in shape[:index] if d == DYNAMIC_INDEX)
+            rewriter.replace(dim, [], [op.dynamic_sizes[position]])
+
+
+class EraseTrivialCopy(RewritePattern):
+    """A copy into an allocation that is only ever freed goes (upstream
+    ``EraseTrivialCopyOp``); with one dependency and a token, the token becomes
+    the dependency."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: MemcpyOp, rewriter: PatternRewriter, /):
+        dest = op.dst
+        if not isinstance(dest.owner, Operation) or not only_has_effect(
+            dest.owner, MemoryEffectKind.ALLOC
+        ):
+            return
+        if any(
+            use.operation is not op
+            and not only_has_effect(use.operation, MemoryEffectKind.FREE)
+            for use in dest.uses
+        ):
+            return
+        deps = op.async_dependencies
+        if len(deps) > 1 or bool(deps) != op.is_async:
+            return
+        rewriter.replace(op, [], list(deps))
+
+
+class EraseRedundantWaitPairs(RewritePattern):
+    """Drop dependencies on ``gpu.wait async`` ops that wait for nothing (upstream
+    ``EraseRedundantGpuWaitOpPairs``)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: WaitOp, rewriter: PatternRewriter, /):
+        def trivial(value: SSAValue) -> bool:
+            return isinstance(value.owner, WaitOp) and not value.owner.operands
+
+        if any(trivial(d) for d in op.async_dependencies):
+            op.set_async_dependencies(
+                [d for d in op.async_dependencies if not trivial(d)]
+            )
+            rewriter.notify_op_modified(op)
+
+
+class SimplifyWait(RewritePattern):
+    """Erase ``gpu.wait`` without dependencies or token, and ``gpu.wait async``
+    whose token is unused; forward ``gpu.wait async [%t]`` to ``%t`` (upstream
+    ``SimplifyGpuWaitOp``)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: WaitOp, rewriter: PatternRewriter, /):
+        deps, token = op.async_dependencies, op.async_token
+        if token is None:
+            if not deps:
+                rewriter.erase(op)
+        elif len(deps) == 1:
+            rewriter.replace(op, [], [deps[0]])
+        elif not token.uses:
+            rewriter.erase(op)
 
 
 OPERATIONS = (

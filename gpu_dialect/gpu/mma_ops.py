@@ -61,6 +61,7 @@ from gpu_dialect.gpu.compute_ops import (
     SameType,
     TypeConstraint,
     enum_attr,
+    exactly,
     index_attr,
 )
 from gpu_dialect.gpu.types import MMAMatrixType
@@ -108,6 +109,9 @@ def mma_matrix_of(*element_types: Attribute) -> TypeConstraint:
 
 AnyMMAMatrix = TypeConstraint("MMAMatrix type", lambda t: isinstance(t, MMAMatrixType))
 """ODS ``GPU_MMAMatrix``."""
+
+VariadicIndex = exactly(IndexType(), "variadic of index")
+"""ODS ``Variadic<Index>``, as its elements are checked."""
 
 _MEMREF_ELEMENTS, _MEMREF_ELEMENT_NAMES = _any_of(I8, I32, F16, F32, F64)
 
@@ -247,7 +251,7 @@ class SubgroupMmaLoadMatrixOp(IRDLOperation):
     name = "gpu.subgroup_mma_load_matrix"
 
     srcMemref = operand_def(MMAMemRef)
-    indices = var_operand_def(IndexType)
+    indices = var_operand_def(VariadicIndex)
     leadDimension = prop_def(IntegerAttr[IndexType])
     transpose = opt_prop_def(UnitAttr)
     res = result_def(AnyMMAMatrix)
@@ -295,7 +299,7 @@ class SubgroupMmaStoreMatrixOp(IRDLOperation):
 
     src = operand_def(mma_matrix_of(SI8, UI8, I32, F16, F32, F64))
     dstMemref = operand_def(MMAMemRef)
-    indices = var_operand_def(IndexType)
+    indices = var_operand_def(VariadicIndex)
     leadDimension = prop_def(IntegerAttr[IndexType])
     transpose = opt_prop_def(UnitAttr)
 
@@ -443,7 +447,7 @@ class SubgroupMmaExtractThreadLocalOp(IRDLOperation):
     E: ClassVar = SameType("E", IntegerOrFloat, _ELEMENT_MISMATCH)
 
     matrix = operand_def(MMAMatrixWithElement(E))
-    indices = var_operand_def(IndexType)
+    indices = var_operand_def(VariadicIndex)
     res = result_def(E)
 
     traits = traits_def(Pure())
@@ -475,7 +479,7 @@ class SubgroupMmaInsertThreadLocalOp(IRDLOperation):
 
     value = operand_def(E)
     matrix = operand_def(MMAMatrixWithElement(E))
-    indices = var_operand_def(IndexType)
+    indices = var_operand_def(VariadicIndex)
     res = result_def(AnyMMAMatrix)
 
     traits = traits_def(Pure())

@@ -28,7 +28,6 @@ from xdsl.irdl import (
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
-    opt_result_def,
     prop_def,
     result_def,
     var_operand_def,
@@ -45,9 +44,15 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
-from gpu_dialect.gpu.memory_ops import ASYNC_PREFIX, AsyncOpInterface
+from gpu_dialect.gpu.memory_ops import (
+    ASYNC_PREFIX,
+    AsyncOpInterface,
+    async_dependencies_def,
+    async_operands,
+    async_result_types,
+    async_token_def,
+)
 from gpu_dialect.gpu.types import (
-    AsyncTokenType,
     SparseDnTensorHandleType,
     SparseSpGEMMOpHandleType,
     SparseSpMatHandleType,
@@ -128,22 +133,6 @@ def _mode(mode: TransposeMode | TransposeModeAttr) -> TransposeModeAttr:
     return mode if isinstance(mode, TransposeModeAttr) else TransposeModeAttr(mode)
 
 
-def _async_def():
-    return var_operand_def(AsyncTokenType)
-
-
-def _token_def():
-    return opt_result_def(AsyncTokenType)
-
-
-def _deps(async_dependencies: Values) -> list[SSAValue]:
-    return [SSAValue.get(d) for d in async_dependencies]
-
-
-def _token(is_async: bool) -> list[Attribute]:
-    return [AsyncTokenType()] if is_async else []
-
-
 @irdl_custom_directive
 class EnumInBraces(CustomDirective):
     """`` `{` $enum `}` `` printed even when the enum has its default value, as
@@ -181,8 +170,8 @@ class _SparseOp(AsyncOpInterface, IRDLOperation):
     ) -> None:
         IRDLOperation.__init__(
             self,
-            operands=[_deps(async_dependencies), *operands],
-            result_types=[*results, _token(is_async)],
+            operands=[async_operands(async_dependencies), *operands],
+            result_types=[*results, async_result_types(is_async)],
             properties=properties or {},
         )
 
@@ -199,11 +188,11 @@ class CreateDnTensorOp(_SparseOp):
 
     name = "gpu.create_dn_tensor"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     memref = operand_def(MemRefType)
     dims = var_operand_def(IndexType)
     dn_tensor = result_def(SparseDnTensorHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -234,9 +223,9 @@ class DestroyDnTensorOp(_SparseOp):
 
     name = "gpu.destroy_dn_tensor"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     dn_tensor = operand_def(SparseDnTensorHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} $dn_tensor attr-dict"
 
@@ -293,7 +282,7 @@ class CreateCooOp(_CreateSpMatOp):
 
     name = "gpu.create_coo"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     rows = operand_def(IndexType)
     cols = operand_def(IndexType)
     nnz = operand_def(IndexType)
@@ -301,7 +290,7 @@ class CreateCooOp(_CreateSpMatOp):
     col_idxs = operand_def(MemRefType)
     values = operand_def(MemRefType)
     spmat = result_def(SparseSpMatHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = _create_spmat_format("row_idxs", "col_idxs")
 
@@ -314,14 +303,14 @@ class CreateCooAoSOp(_SparseOp):
 
     name = "gpu.create_coo_aos"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     rows = operand_def(IndexType)
     cols = operand_def(IndexType)
     nnz = operand_def(IndexType)
     idxs = operand_def(MemRefType)
     values = operand_def(MemRefType)
     spmat = result_def(SparseSpMatHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $rows `,` $cols `,` $nnz `,` $idxs `,` $values attr-dict "
@@ -354,7 +343,7 @@ class CreateCsrOp(_CreateSpMatOp):
 
     name = "gpu.create_csr"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     rows = operand_def(IndexType)
     cols = operand_def(IndexType)
     nnz = operand_def(IndexType)
@@ -362,7 +351,7 @@ class CreateCsrOp(_CreateSpMatOp):
     col_idxs = operand_def(MemRefType)
     values = operand_def(MemRefType)
     spmat = result_def(SparseSpMatHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = _create_spmat_format("row_pos", "col_idxs")
 
@@ -374,7 +363,7 @@ class CreateCscOp(_CreateSpMatOp):
 
     name = "gpu.create_csc"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     rows = operand_def(IndexType)
     cols = operand_def(IndexType)
     nnz = operand_def(IndexType)
@@ -382,7 +371,7 @@ class CreateCscOp(_CreateSpMatOp):
     row_idxs = operand_def(MemRefType)
     values = operand_def(MemRefType)
     spmat = result_def(SparseSpMatHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = _create_spmat_format("col_pos", "row_idxs")
 
@@ -395,7 +384,7 @@ class CreateBsrOp(_SparseOp):
 
     name = "gpu.create_bsr"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     brows = operand_def(IndexType)
     bcols = operand_def(IndexType)
     bnnz = operand_def(IndexType)
@@ -405,7 +394,7 @@ class CreateBsrOp(_SparseOp):
     b_col_idxs = operand_def(MemRefType)
     values = operand_def(MemRefType)
     spmat = result_def(SparseSpMatHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $brows `,` $bcols `,` $bnnz `,` $r_block_size `,` "
@@ -445,7 +434,7 @@ class Create2To4SpMatOp(_SparseOp):
 
     name = "gpu.create_2to4_spmat"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     rows = operand_def(IndexType)
     cols = operand_def(IndexType)
     prune_flag = prop_def(
@@ -455,7 +444,7 @@ class Create2To4SpMatOp(_SparseOp):
     )
     memref = operand_def(MemRefType)
     spmat = result_def(SparseSpMatHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} custom<EnumInBraces>($pruneFlag) $rows `,` $cols `,` "
@@ -487,9 +476,9 @@ class DestroySpMatOp(_SparseOp):
 
     name = "gpu.destroy_sp_mat"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     spmat = operand_def(SparseSpMatHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} $spmat attr-dict"
 
@@ -515,14 +504,14 @@ class SpMVBufferSizeOp(_SparseOp):
 
     name = "gpu.spmv_buffer_size"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     spmat_a = operand_def(SparseSpMatHandleType)
     dn_x = operand_def(SparseDnTensorHandleType)
     dn_y = operand_def(SparseDnTensorHandleType)
     compute_type = prop_def(TypeAttribute, prop_name="computeType")
     buffer_sz = result_def(IndexType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $spmat_a (`{{` $modeA^ `}}`)? `,` $dn_x `,` $dn_y "
@@ -556,14 +545,14 @@ class SpMVOp(_SparseOp):
 
     name = "gpu.spmv"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     spmat_a = operand_def(SparseSpMatHandleType)
     dn_x = operand_def(SparseDnTensorHandleType)
     dn_y = operand_def(SparseDnTensorHandleType)
     compute_type = prop_def(TypeAttribute, prop_name="computeType")
     buffer = operand_def(MemRefType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $spmat_a (`{{` $modeA^ `}}`)? `,` $dn_x `,` $dn_y `,` "
@@ -599,7 +588,7 @@ class SpMMBufferSizeOp(_SparseOp):
 
     name = "gpu.spmm_buffer_size"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
     spmat_a = operand_def(SparseSpMatHandleType)
@@ -607,7 +596,7 @@ class SpMMBufferSizeOp(_SparseOp):
     dnmat_c = operand_def(SparseDnTensorHandleType)
     compute_type = prop_def(TypeAttribute, prop_name="computeType")
     buffer_szs = var_result_def(IndexType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     irdl_options = (AttrSizedResultSegments(as_property=True),)
 
@@ -650,7 +639,7 @@ class SpMMOp(_SparseOp):
 
     name = "gpu.spmm"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
     spmat_a = operand_def(SparseSpMatHandleType)
@@ -658,7 +647,7 @@ class SpMMOp(_SparseOp):
     dnmat_c = operand_def(SparseDnTensorHandleType)
     compute_type = prop_def(TypeAttribute, prop_name="computeType")
     buffers = var_operand_def(MemRefType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -701,7 +690,7 @@ class SDDMMBufferSizeOp(_SparseOp):
 
     name = "gpu.sddmm_buffer_size"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
     dnmat_a = operand_def(SparseDnTensorHandleType)
@@ -709,7 +698,7 @@ class SDDMMBufferSizeOp(_SparseOp):
     spmat_c = operand_def(SparseSpMatHandleType)
     compute_type = prop_def(TypeAttribute, prop_name="computeType")
     buffer_sz = result_def(IndexType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $dnmat_a (`{{` $modeA^ `}}`)? `,` $dnmat_b "
@@ -748,7 +737,7 @@ class SDDMMOp(_SparseOp):
 
     name = "gpu.sddmm"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
     dnmat_a = operand_def(SparseDnTensorHandleType)
@@ -756,7 +745,7 @@ class SDDMMOp(_SparseOp):
     spmat_c = operand_def(SparseSpMatHandleType)
     compute_type = prop_def(TypeAttribute, prop_name="computeType")
     buffer = operand_def(MemRefType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $dnmat_a (`{{` $modeA^ `}}`)? `,` $dnmat_b "
@@ -802,9 +791,9 @@ class SpGEMMCreateDescrOp(_SparseOp):
 
     name = "gpu.spgemm_create_descr"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     desc = result_def(SparseSpGEMMOpHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} attr-dict"
 
@@ -818,9 +807,9 @@ class SpGEMMDestroyDescrOp(_SparseOp):
 
     name = "gpu.spgemm_destroy_descr"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     desc = operand_def(SparseSpGEMMOpHandleType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} $desc attr-dict"
 
@@ -839,7 +828,7 @@ class SpGEMMWorkEstimationOrComputeOp(_SparseOp):
 
     name = "gpu.spgemm_work_estimation_or_compute"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     desc = operand_def(SparseSpGEMMOpHandleType)
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
@@ -851,7 +840,7 @@ class SpGEMMWorkEstimationOrComputeOp(_SparseOp):
     buffer = operand_def(MemRefType)
     kind = prop_def(SpGEMMWorkEstimationOrComputeKindAttr)
     buffer_sz_new = result_def(IndexType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} custom<EnumInBraces>($kind) $spmat_a (`{{` $modeA^ `}}`)? `,` "
@@ -898,7 +887,7 @@ class SpGEMMCopyOp(_SparseOp):
 
     name = "gpu.spgemm_copy"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     desc = operand_def(SparseSpGEMMOpHandleType)
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
@@ -906,7 +895,7 @@ class SpGEMMCopyOp(_SparseOp):
     spmat_b = operand_def(SparseSpMatHandleType)
     spmat_c = operand_def(SparseSpMatHandleType)
     compute_type = prop_def(TypeAttribute, prop_name="computeType")
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $spmat_a (`{{` $modeA^ `}}`)? `,` $spmat_b "
@@ -945,12 +934,12 @@ class SpMatGetSizeOp(_SparseOp):
 
     name = "gpu.spmat_get_size"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     spmat = operand_def(SparseSpMatHandleType)
     rows = result_def(IndexType)
     cols = result_def(IndexType)
     nnz = result_def(IndexType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} $spmat attr-dict"
 
@@ -973,12 +962,12 @@ class SetCsrPointersOp(_SparseOp):
 
     name = "gpu.set_csr_pointers"
 
-    async_dependencies = _async_def()
+    async_dependencies = async_dependencies_def()
     spmat = operand_def(SparseSpMatHandleType)
     positions = operand_def(MemRefType)
     coordinates = operand_def(MemRefType)
     values = operand_def(MemRefType)
-    async_token = _token_def()
+    async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $spmat `,` $positions `,` $coordinates `,` $values "

@@ -216,12 +216,6 @@ class ConstantRangeAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        start = parser.pos
-        if (attr := parser.parse_optional_attribute()) is not None:
-            # The full form inside an op's syntax: `range #llvm.constant_range<...>`.
-            if not isinstance(attr, cls):
-                parser.raise_error(f"expected #{cls.name}<...>", start, parser.pos)
-            return attr.parameters
         with parser.in_angle_brackets():
             start = parser.pos
             int_type = parser.parse_type()

@@ -13,8 +13,12 @@ The differences:
   properties become immediate arguments;
 * an op of another dialect translates as an intrinsic call when its class names the
   intrinsic (``get_llvm_intrinsic()``, or a class attribute ``LLVM_INTRINSIC`` /
-  ``llvm_intrinsic``): the operands are the arguments, the result the return value.
-  An op that needs more defines ``llvm_ir(self, emitter: FunctionEmitter)``.
+  ``llvm_intrinsic``): the operands are the arguments, followed by the class
+  constant ``LLVM_IMMEDIATE_ARGS`` (``(("i32", 0),)``) if it has one; the result is
+  the return value, with a ``range`` property as the call's ``range(...)`` return
+  attribute. An op that needs more defines ``llvm_ir(self, emitter:
+  FunctionEmitter)`` and writes its own instructions with ``emitter.call_intrinsic``,
+  ``emitter.define``, ``emitter.ref``...
 """
 
 from __future__ import annotations
@@ -990,10 +994,12 @@ def _foreign(op: Operation, f: FunctionEmitter) -> None:
             f"'{op.name}' has {len(op.results)} results; an intrinsic call gives one"
         )
     result = op.results[0] if op.results else None
+    args = [(convert_type(o.type), f.ref(o)) for o in op.operands]
+    args += [(t, str(v)) for t, v in getattr(type(op), "LLVM_IMMEDIATE_ARGS", ())]
     f.call_intrinsic(
         name,
         None if result is None else result.type,
-        [(convert_type(o.type), f.ref(o)) for o in op.operands],
+        args,
         result=result,
         return_attrs=_range_attr(op),
     )

@@ -30,6 +30,7 @@ from xdsl.irdl import (
     region_def,
     var_operand_def,
 )
+from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.utils.exceptions import VerifyException
 
 from gpu_dialect.gpu import GPU, memory_ops, sparse_ops
@@ -76,7 +77,7 @@ from gpu_dialect.gpu.types import (
     SparseSpGEMMOpHandleType,
     SparseSpMatHandleType,
 )
-from tests.support.xdsl_tools import parse, print_module
+from tests.support.xdsl_tools import make_context, parse, print_module
 
 DYN = DYNAMIC_INDEX
 
@@ -357,6 +358,24 @@ def test_sparse_defaults() -> None:
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 INVALID = Path(__file__).parents[1] / "filecheck" / "dialects" / "gpu"
+
+
+def _mlir_opt(text: str, *args: str) -> str:
+    assert MLIR_OPT is not None
+    done = subprocess.run(
+        [MLIR_OPT, *args], input=text, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")
+def test_canonicalization_matches_upstream() -> None:
+    text = (INVALID / "canonicalize_memory_ops.mlir").read_text()
+    for chunk in text.split("// -----"):
+        module = parse(chunk)
+        CanonicalizePass().apply(make_context(), module)
+        assert _mlir_opt(print_module(module)) == _mlir_opt(chunk, "--canonicalize")
 
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")

@@ -137,3 +137,50 @@ func.func @types(%a: !gpu.mma_matrix<16x16xf16, "AOp">, %b: !gpu.mma_matrix<16x8
                  %i: !gpu.sparse.dntensor_handle, %j: !gpu.sparse.spmat_handle, %k: !gpu.sparse.spgemmop_handle, %l: !gpu.async.token) {
   func.return
 }
+
+// -----
+
+// Objects: the default format (fatbin) is elided; the payload is any bytes, printed
+// with MLIR's escapes.
+
+// CHECK-LABEL: func.func @objects()
+// CHECK-SAME: a = #gpu.object<#nvvm.target, "abc">
+// CHECK-SAME: b = #gpu.object<#nvvm.target, "fat">
+// CHECK-SAME: c = #gpu.object<#nvvm.target<chip = "sm_90">, bin = "\00\01\7F\80\C0\FF\22\\">
+// CHECK-SAME: d = #gpu.object<#nvvm.target, offload = "BC\C0\DE">
+// CHECK-SAME: e = #gpu.object<#nvvm.target<O = 3>, properties = {O = 3 : i32, section = "sec"}, assembly = "\0A\09\22\\ptx\00">
+// CHECK-SAME: f = #gpu.object<#nvvm.target, "">
+// CHECK-SAME: g = #gpu.object<#nvvm.target, "\C3\A9">
+func.func @objects() attributes {
+  a = #gpu.object<#nvvm.target, "abc">,
+  b = #gpu.object<#nvvm.target, fatbin = "fat">,
+  c = #gpu.object<#nvvm.target<chip = "sm_90">, bin = "\00\01\7f\80\C0\ff\22\\">,
+  d = #gpu.object<#nvvm.target, offload = "BC\C0\DE">,
+  e = #gpu.object<#nvvm.target<O = 3>, properties = {O = 3 : i32, section = "sec"}, assembly = "\n\t\"\\ptx\00">,
+  f = #gpu.object<#nvvm.target, "">,
+  g = #gpu.object<#nvvm.target, "é">
+} {
+  func.return
+}
+
+// -----
+
+// Kernel tables inside objects print stripped (`kernels = <...>`), sorted by name.
+
+// CHECK-LABEL: func.func @objects_with_kernels()
+// CHECK-SAME: a = #gpu.object<#nvvm.target, kernels = <>, "x">
+// CHECK-SAME: b = #gpu.object<#nvvm.target, properties = {a}, kernels = <[#gpu.kernel_metadata<"a", (i32) -> (), metadata = {x = 1 : i64}>, #gpu.kernel_metadata<"b", () -> ()>]>, bin = "y">
+func.func @objects_with_kernels() attributes {
+  a = #gpu.object<#nvvm.target, kernels = #gpu.kernel_table<>, "x">,
+  b = #gpu.object<#nvvm.target, properties = {a}, kernels = <[#gpu.kernel_metadata<"b", () -> ()>, #gpu.kernel_metadata<"a", (i32) -> (), metadata = {x = 1}>]>, bin = "y">
+} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @select_object_by_target()
+// CHECK-SAME: attributes {a = #gpu.select_object<#nvvm.target>, b = #gpu.select_object<#nvvm.target<chip = "sm_90">>}
+func.func @select_object_by_target() attributes {a = #gpu.select_object<#nvvm.target>, b = #gpu.select_object<#nvvm.target<chip = "sm_90">>} {
+  func.return
+}

@@ -14,7 +14,8 @@ func.func @alloc(%sz: index, %dep: !gpu.async.token) {
   %m2, %t2 = gpu.alloc async () : memref<4xf32>
   // CHECK-NEXT: %m3 = gpu.alloc host_shared () : memref<4xf32>
   %m3 = gpu.alloc host_shared () : memref<4xf32>
-  // Accepted by the v22 verifier; only gpu-to-llvm refuses an async host_shared.
+  // Accepted by the v22 verifier; only gpu-to-llvm refuses (leaves unlowered) an
+  // async host_shared allocation.
   // CHECK-NEXT: %m4, %t4 = gpu.alloc async [%t1, %t2] host_shared (%sz) : memref<64x?xf32, 1 : i64>
   %m4, %t4 = gpu.alloc async [%t1, %t2] host_shared (%sz) : memref<64x?xf32, 1>
   // CHECK-NEXT: %m5 = gpu.alloc (%sz) {foo} : memref<?xf32>

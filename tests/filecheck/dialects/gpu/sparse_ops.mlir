@@ -126,3 +126,16 @@ func.func @enums() attributes {
     kinds = [#gpu<spgemm_work_estimation_or_compute_kind WORK_ESTIMATION>, #gpu<spgemm_work_estimation_or_compute_kind COMPUTE>]} {
   func.return
 }
+
+// -----
+
+// As upstream, a generic op without a transpose mode or prune flag gets the default.
+
+// CHECK-LABEL: func.func @generic_defaults
+func.func @generic_defaults(%n: index, %m: memref<?xf64>, %s: !gpu.sparse.spmat_handle, %d: !gpu.sparse.dntensor_handle) {
+  // CHECK-NEXT: %0 = gpu.create_2to4_spmat {PRUNE_AND_{{C}}HECK} %n, %n, %m : memref<?xf64>
+  // CHECK-NEXT: %1 = gpu.spmv_buffer_size %s, %d, %d into f64
+  %0 = "gpu.create_2to4_spmat"(%n, %n, %m) : (index, index, memref<?xf64>) -> !gpu.sparse.spmat_handle
+  %1 = "gpu.spmv_buffer_size"(%s, %d, %d) <{computeType = f64}> : (!gpu.sparse.spmat_handle, !gpu.sparse.dntensor_handle, !gpu.sparse.dntensor_handle) -> index
+  func.return
+}
