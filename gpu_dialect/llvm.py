@@ -296,6 +296,22 @@ _xllvm.LLVMArrayType.print_parameters = _print_array_parameters  # pyright: igno
 _xllvm.LLVMFunctionType.print_parameters = _print_function_parameters  # pyright: ignore
 
 
+def _print_fastmath_parameter(self: FastMathAttr, printer: Printer) -> None:
+    with printer.in_angle_brackets():
+        if not self.data:
+            printer.print_string("none")
+        elif len(self.data) == len(FastMathFlag):
+            printer.print_string("fast")
+        else:
+            printer.print_list(
+                [f.value for f in FastMathFlag if f in self.data], printer.print_string
+            )
+
+
+# Upstream prints ``#llvm.fastmath<nnan, ninf>`` (xDSL: ``<nnan,ninf>``).
+FastMathAttr.print_parameter = _print_fastmath_parameter  # pyright: ignore
+
+
 # --------------------------------------------------------------------------------------
 # Attributes
 # --------------------------------------------------------------------------------------
@@ -492,8 +508,8 @@ class SwitchOp(IRDLOperation):
         n = len(self.case_value_list())
         if n != len(self.case_destinations):
             raise VerifyException(
-                f"'llvm.switch' op expects number of case values ({n}) to match "
-                f"number of case destinations ({len(self.case_destinations)})"
+                "'llvm.switch' op expects number of case values to match number of "
+                f"case destinations: {n} vs {len(self.case_destinations)}"
             )
         sizes = self.case_operand_segments.get_values()
         if len(sizes) != n or sum(int(s) for s in sizes) != len(self.case_operands):
@@ -512,8 +528,8 @@ class SwitchOp(IRDLOperation):
             nw = len(self.branch_weights.get_values())
             if nw != n + 1:
                 raise VerifyException(
-                    f"'llvm.switch' op expects number of branch weights ({nw}) to "
-                    f"match number of successors ({n + 1})"
+                    "'llvm.switch' op expects number of branch weights to match "
+                    f"number of successors: {nw} vs {n + 1}"
                 )
 
     @staticmethod
@@ -1081,8 +1097,8 @@ class AtomicRMWOp(IRDLOperation):
         if kind in _FLOAT_ATOMIC_BIN_OPS:
             if not _float_like(val_type):
                 raise VerifyException(
-                    f"'llvm.atomicrmw' op expected LLVM IR floating point type for "
-                    f"'{kind}', got {val_type}"
+                    "'llvm.atomicrmw' op expected LLVM IR floating point type: "
+                    f"'{kind}' operates on floats, got {val_type}"
                 )
         elif kind == "xchg":
             if not (
@@ -1095,8 +1111,8 @@ class AtomicRMWOp(IRDLOperation):
                 )
         elif not isinstance(val_type, IntegerType):
             raise VerifyException(
-                f"'llvm.atomicrmw' op expected LLVM IR integer type for '{kind}', "
-                f"got {val_type}"
+                "'llvm.atomicrmw' op expected LLVM IR integer type: "
+                f"'{kind}' operates on integers, got {val_type}"
             )
         if _ordering_name(self.ordering) in ("not_atomic", "unordered"):
             raise VerifyException(
@@ -1215,8 +1231,9 @@ class AtomicCmpXchgOp(IRDLOperation):
         expected = LLVMStructType.from_type_list([self.val.type, i1])
         if self.res.type != expected:
             raise VerifyException(
-                f"'llvm.cmpxchg' op expected result type {expected}, "
-                f"got {self.res.type}"
+                "'llvm.cmpxchg' op failed to verify that result #0 has an LLVM struct "
+                "type consisting of the type of operand #2 and a bool: expected "
+                f"{expected}, got {self.res.type}"
             )
         success = _ordering_name(self.success_ordering)
         failure = _ordering_name(self.failure_ordering)
@@ -2492,14 +2509,11 @@ class _XtorsOp(IRDLOperation, ABC):
 
     def verify_(self) -> None:
         n = len(self.functions())
-        kind = self.name.rsplit("_", 1)[1]
-        if len(self.priorities) != n:
+        if len(self.priorities) != n or len(self.data) != n:
+            kind = self.name.rsplit("_", 1)[1]
             raise VerifyException(
-                f"'{self.name}' op expects the same number of {kind} and priorities"
-            )
-        if len(self.data) != n:
-            raise VerifyException(
-                f"'{self.name}' op expects the same number of {kind} and data"
+                f"'{self.name}' op {kind}, priorities, and data must have the same "
+                f"number of elements: {n}, {len(self.priorities)}, {len(self.data)}"
             )
 
 

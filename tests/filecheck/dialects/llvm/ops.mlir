@@ -39,16 +39,16 @@ llvm.func @casts(%f: f32, %i: i32, %p: !llvm.ptr, %vp: vector<2x!llvm.ptr>) {
 // CHECK-NEXT: 0: ^bb2,
 // CHECK-NEXT: -5: ^bb3(%{{.*}} : i32)
 // CHECK-NEXT: ]
-// CHECK-NEXT: ^bb1:  // 3 preds: ^bb0, ^bb2, ^bb2
+// CHECK-NEXT: ^bb1:
 // CHECK-NEXT: llvm.switch %{{.*}} : i64, ^bb3(%{{.*}} : i32) [
 // CHECK-NEXT: 7: ^bb3(%{{.*}} : i32)
 // CHECK-NEXT: ]
-// CHECK-NEXT: ^bb2:  // 2 preds: ^bb0, ^bb2
+// CHECK-NEXT: ^bb2:
 // CHECK-NEXT: llvm.switch %{{.*}} : i32, ^bb1 [
 // CHECK-NEXT: 1: ^bb1,
 // CHECK-NEXT: 2: ^bb2
 // CHECK-NEXT: ] {branch_weights = array<i32: 1, 2, 3>}
-// CHECK-NEXT: ^bb3(%{{.*}}: i32):  // 3 preds: ^bb0, ^bb1, ^bb1
+// CHECK-NEXT: ^bb3(%{{.*}}: i32):
 // CHECK-NEXT: llvm.return
 // CHECK-NEXT: }
 // CHECK-NEXT: }
