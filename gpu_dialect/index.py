@@ -15,6 +15,7 @@ Every op and its custom syntax as in MLIR 22::
 from __future__ import annotations
 
 import abc
+
 from xdsl.dialects.builtin import (
     I1,
     BoolAttr,
@@ -291,7 +292,9 @@ class IndexCastOp(IRDLOperation, abc.ABC):
 
     assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
 
-    def __init__(self, input: SSAValue | Operation, result_type: IntegerType | IndexType):
+    def __init__(
+        self, input: SSAValue | Operation, result_type: IntegerType | IndexType
+    ):
         super().__init__(operands=[input], result_types=[result_type])
 
     def verify_(self) -> None:

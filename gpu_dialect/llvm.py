@@ -864,6 +864,8 @@ class LoadOp(IRDLOperation):
 
     def verify_(self) -> None:
         _verify_ordering(self, self.ordering)
+        if self.ordering.value.data and self.alignment is None:
+            raise VerifyException("'llvm.load' op expected alignment for atomic access")
         if _ordering_name(self.ordering) in ("release", "acq_rel"):
             raise VerifyException(
                 f"'llvm.load' op unsupported ordering '{_ordering_name(self.ordering)}'"
@@ -971,6 +973,10 @@ class StoreOp(IRDLOperation):
 
     def verify_(self) -> None:
         _verify_ordering(self, self.ordering)
+        if self.ordering.value.data and self.alignment is None:
+            raise VerifyException(
+                "'llvm.store' op expected alignment for atomic access"
+            )
         if _ordering_name(self.ordering) in ("acquire", "acq_rel"):
             raise VerifyException(
                 "'llvm.store' op unsupported ordering "

@@ -11,9 +11,7 @@ Added here: ``math.erfc``, ``math.isnan``, ``math.isinf``, ``math.isfinite``,
 from __future__ import annotations
 
 import abc
-from typing import ClassVar
-
-from typing_extensions import Self
+from typing import ClassVar, Self
 
 from xdsl.dialects import math as xmath
 from xdsl.dialects.arith import FastMathFlagsAttr

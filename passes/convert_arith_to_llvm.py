@@ -312,7 +312,9 @@ class DivisionExpansion(ArithPattern):
     ``populateCeilFloorDivExpandOpsPatterns`` expands them, then lowered."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        if not isinstance(op, xarith.CeilDivSIOp | xarith.CeilDivUIOp | xarith.FloorDivSIOp):
+        if not isinstance(
+            op, xarith.CeilDivSIOp | xarith.CeilDivUIOp | xarith.FloorDivSIOp
+        ):
             return
         (a, b), (t,) = self.converted(op, rewriter)
         if isinstance(t, llvm.LLVMArrayType):
@@ -329,7 +331,9 @@ def _expand_division(
     op: Operation, a: SSAValue, b: SSAValue, t: Attribute
 ) -> list[Operation]:
     def icmp(pred: str, x: SSAValue, y: SSAValue) -> llvm.ICmpOp:
-        return llvm.ICmpOp(x, y, IntegerAttr(llvm.ICmpPredicateFlag(pred).to_int(), i64))
+        return llvm.ICmpOp(
+            x, y, IntegerAttr(llvm.ICmpPredicateFlag(pred).to_int(), i64)
+        )
 
     if isinstance(op, xarith.CeilDivUIOp):
         # x == 0 ? 0 : (x - 1) / y + 1
@@ -397,5 +401,5 @@ class ConvertArithToLLVMPass(ModulePass):
     index_bitwidth: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        converter = LLVMTypeConverter(index_bitwidth=self.index_bitwidth)
+        converter = LLVMTypeConverter.for_pass(self.name, self.index_bitwidth)
         apply_patterns(op, arith_to_llvm_patterns(converter))

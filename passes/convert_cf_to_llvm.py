@@ -122,7 +122,8 @@ class AssertLowering(RewritePattern):
         module = _symbol_table_module(op)
         block = op.parent_block()
         region = op.parent_region()
-        assert block is not None and region is not None
+        assert block is not None
+        assert region is not None
 
         # Split: the assert's block ends with a cond_br to the rest (continuation)
         # or to a new failure block at the end of the region.
@@ -159,16 +160,17 @@ def _ops_after(op: Operation):
 
 
 def _symbol_table_module(op: Operation) -> ModuleOp:
+    """The nearest ``builtin.module`` (there is one: the pass runs on a module)."""
     parent = op.parent_op()
-    while parent is not None and not isinstance(parent, ModuleOp):
+    while not isinstance(parent, ModuleOp):
+        assert parent is not None
         parent = parent.parent_op()
-    if parent is None:
-        raise conversion_error(PASS_NAME, op, "is not inside a builtin.module")
     return parent
 
 
 def _unique_name(module: ModuleOp, name: str) -> str:
-    """``name``, or ``name_0``, ``name_1``... (upstream's ``ensureSymbolNameIsUnique``)."""
+    """``name``, or ``name_0``, ``name_1``... if taken (upstream's
+    ``ensureSymbolNameIsUnique``)."""
     candidate, counter = name, 0
     while SymbolTable.lookup_symbol(module, candidate) is not None:
         candidate = f"{name}_{counter}"
@@ -219,6 +221,5 @@ class ConvertControlFlowToLLVMPass(ModulePass):
     index_bitwidth: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        converter = LLVMTypeConverter(index_bitwidth=self.index_bitwidth)
+        converter = LLVMTypeConverter.for_pass(self.name, self.index_bitwidth)
         apply_patterns(op, cf_to_llvm_patterns(converter))
-

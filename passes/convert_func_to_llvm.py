@@ -20,9 +20,10 @@ Several results are packed into an ``!llvm.struct`` (``llvm.insertvalue`` before
 
 ``llvm.emit_c_interface`` on a function (descriptor convention only):
 
-* with a body: a wrapper ``@_mlir_ciface_<name>`` that takes every memref as a pointer
-  to its descriptor, loads and expands it and calls ``@<name>``; a struct result (several
-  results, a memref, a complex) is stored through an extra first pointer argument.
+* with a body: a wrapper ``@_mlir_ciface_<name>`` that takes every memref as a
+  pointer to its descriptor, loads and expands it and calls ``@<name>``; a struct
+  result (several results, a memref, a complex) is stored through an extra first
+  pointer argument.
 * a declaration: ``@<name>`` gets a private body that stores each descriptor on the
   stack and calls the external ``@_mlir_ciface_<name>``.
 
@@ -89,14 +90,16 @@ class FuncConventions:
 
     def is_bare(self, t: Attribute) -> bool:
         """Whether ``t`` is passed as one pointer (bare-pointer convention)."""
-        return self.bare_ptr and isinstance(t, MemRefType)
+        return self.bare_ptr and isinstance(t, MemRefType | UnrankedMemRefType)
 
     def check_bare(self, t: Attribute, op: Operation) -> None:
         if not self.is_bare(t):
             return
-        assert isinstance(t, MemRefType)
-        strides, offset = strides_and_offset(t)
-        if not t.has_static_shape() or offset is None or None in strides:
+        static = False
+        if isinstance(t, MemRefType):
+            strides, offset = strides_and_offset(t)
+            static = t.has_static_shape() and offset is not None and None not in strides
+        if not static:
             raise conversion_error(
                 PASS_NAME,
                 op,
@@ -139,7 +142,7 @@ class FuncConventions:
             raise _no_conversion(op, t)
         return converted
 
-    def _ptr(self, t: MemRefType, op: Operation) -> Attribute:
+    def _ptr(self, t: MemRefType | UnrankedMemRefType, op: Operation) -> Attribute:
         ptr = self.converter.memref_pointer_type(t)
         if ptr is None:
             raise _no_conversion(op, t)
@@ -160,31 +163,21 @@ def _no_conversion(op: Operation, t: Attribute) -> Exception:
 
 
 def expand_value(
-    value: SSAValue, conv: FuncConventions, op: Operation, builder: Builder
+    value: SSAValue, conv: FuncConventions, op: Operation, rewriter: PatternRewriter
 ) -> list[SSAValue]:
     """The call arguments one value becomes (descriptor fields, a pointer, or the
     converted value)."""
     t = value.type
-    if isinstance(t, MemRefType | UnrankedMemRefType):
-        struct = _to_llvm_at(value, conv.convert(t, op), builder)
-        if conv.is_bare(t):
-            return [MemRefDescriptor(struct).aligned_ptr(builder)]
-        if isinstance(t, UnrankedMemRefType):
-            desc = UnrankedMemRefDescriptor(struct)
-            return [desc.rank(builder), desc.memref_desc_ptr(builder)]
-        return MemRefDescriptor(struct).unpack(builder)
-    return [_to_llvm_at(value, conv.convert(t, op), builder)]
-
-
-def _to_llvm_at(value: SSAValue, target: Attribute, builder: Builder) -> SSAValue:
-    rewriter = builder if isinstance(builder, PatternRewriter) else None
-    if rewriter is not None:
-        return to_llvm(value, target, rewriter)
-    if value.type == target:
-        return value
-    cast = UnrealizedConversionCastOp.get([value], [target])
-    builder.insert(cast)
-    return cast.results[0]
+    conv.check_bare(t, op)
+    converted = to_llvm(value, conv.convert(t, op), rewriter)
+    if conv.is_bare(t):
+        return [MemRefDescriptor(converted).aligned_ptr(rewriter)]
+    if isinstance(t, UnrankedMemRefType):
+        desc = UnrankedMemRefDescriptor(converted)
+        return [desc.rank(rewriter), desc.memref_desc_ptr(rewriter)]
+    if isinstance(t, MemRefType):
+        return MemRefDescriptor(converted).unpack(rewriter)
+    return [converted]
 
 
 def pack_value(
@@ -216,7 +209,6 @@ def pack_value(
 @dataclass
 class FuncLowering(RewritePattern):
     conv: FuncConventions
-    emit_wrappers: bool = True
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, func.FuncOp):
@@ -231,7 +223,9 @@ class FuncLowering(RewritePattern):
         linkage = attrs.pop(LINKAGE, None)
         if linkage is not None and not isinstance(linkage, llvm.LinkageAttr):
             raise conversion_error(
-                PASS_NAME, op, f"has '{LINKAGE}' = {linkage}, expected #llvm.linkage<...>"
+                PASS_NAME,
+                op,
+                f"has '{LINKAGE}' = {linkage}, expected #llvm.linkage<...>",
             )
         other_props: dict[str, Attribute | None] = {}
         arg_attrs = _expand_arg_attrs(op.arg_attrs, expanded)
@@ -251,10 +245,10 @@ class FuncLowering(RewritePattern):
             extra_attrs=attrs,
         )
         if body.blocks:
-            self._convert_entry_block(body.blocks[0], inputs, expanded, rewriter)
+            self._convert_entry_block(body.blocks[0], inputs, expanded)
         rewriter.replace(op, new, [])
 
-        if self.emit_wrappers and C_INTERFACE in attrs and not self.conv.bare_ptr:
+        if C_INTERFACE in attrs and not self.conv.bare_ptr:
             if body.blocks:
                 _emit_c_wrapper(new, inputs, outputs, self.conv, op)
             else:
@@ -265,8 +259,9 @@ class FuncLowering(RewritePattern):
         block: Block,
         inputs: Sequence[Attribute],
         expanded: Sequence[Sequence[Attribute]],
-        rewriter: PatternRewriter,
     ) -> None:
+        """New arguments for the expanded types; the old ones' uses see the rebuilt
+        value (a descriptor) through a cast, where they have uses."""
         old_args = list(block.args)
         new_args = [
             [block.insert_arg(t, len(block.args)) for t in types] for types in expanded
@@ -377,7 +372,9 @@ def _emit_c_wrapper(
         builder.insert(llvm.ReturnOp())
     else:
         builder.insert(llvm.ReturnOp(call.results[0] if call.results else None))
-    wrapper = _copy_for_wrapper(new, C_PREFIX + new.sym_name.data, fn_type, Region(block))
+    wrapper = _copy_for_wrapper(
+        new, C_PREFIX + new.sym_name.data, fn_type, Region(block)
+    )
     _insert_after(new, wrapper)
 
 
@@ -402,7 +399,9 @@ def _wrap_external_function(
         n = len(conv.expanded(t, op))
         values, args = args[:n], args[n:]
         if isinstance(t, MemRefType | UnrankedMemRefType):
-            call_args.append(promote_to_stack(builder, pack_value(t, values, conv, builder)))
+            call_args.append(
+                promote_to_stack(builder, pack_value(t, values, conv, builder))
+            )
         else:
             call_args += values
     callee = C_PREFIX + new.sym_name.data
@@ -447,7 +446,9 @@ class CallLowering(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, func.CallOp):
             return
-        args = [a for v in op.arguments for a in expand_value(v, self.conv, op, rewriter)]
+        args = [
+            a for v in op.arguments for a in expand_value(v, self.conv, op, rewriter)
+        ]
         result_types = [r.type for r in op.res]
         packed = self.conv.packed_result(result_types, op)
         call = rewriter.insert(
@@ -528,8 +529,7 @@ class ConvertFuncToLLVMPass(ModulePass):
     index_bitwidth: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        converter = LLVMTypeConverter(index_bitwidth=self.index_bitwidth)
+        converter = LLVMTypeConverter.for_pass(self.name, self.index_bitwidth)
         apply_patterns(
             op, func_to_llvm_patterns(converter, self.use_bare_ptr_memref_call_conv)
         )
-

@@ -60,7 +60,9 @@ _BINARY: dict[type[Operation], Callable[[SSAValue, SSAValue], Operation]] = {
 
 
 def _icmp(pred: str, lhs: SSAValue, rhs: SSAValue) -> llvm.ICmpOp:
-    return llvm.ICmpOp(lhs, rhs, IntegerAttr(llvm.ICmpPredicateFlag(pred).to_int(), i64))
+    return llvm.ICmpOp(
+        lhs, rhs, IntegerAttr(llvm.ICmpPredicateFlag(pred).to_int(), i64)
+    )
 
 
 def _ceildivs(a: SSAValue, b: SSAValue, t: IntegerType) -> list[Operation]:
@@ -159,7 +161,8 @@ class IndexToLLVMPattern(RewritePattern):
 
     def _cast(self, op: index.IndexCastOp, value: SSAValue) -> list[Operation]:
         target = self.converter.convert_type(op.output.type)
-        assert isinstance(target, IntegerType) and isinstance(value.type, IntegerType)
+        assert isinstance(target, IntegerType)
+        assert isinstance(value.type, IntegerType)
         source_width, target_width = value.type.width.data, target.width.data
         if source_width == target_width:
             return []
@@ -186,5 +189,5 @@ class ConvertIndexToLLVMPass(ModulePass):
     index_bitwidth: int = 0
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        converter = LLVMTypeConverter(index_bitwidth=self.index_bitwidth)
+        converter = LLVMTypeConverter.for_pass(self.name, self.index_bitwidth)
         apply_patterns(op, index_to_llvm_patterns(converter))

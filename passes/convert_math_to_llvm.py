@@ -1,24 +1,24 @@
-"""``convert-math-to-llvm``: ``math`` ops that have an LLVM intrinsic, to that intrinsic.
+"""``convert-math-to-llvm``: the ``math`` ops that have an LLVM intrinsic, to it.
 
 Upstream: ``mlir/lib/Conversion/MathToLLVM/MathToLLVM.cpp`` (MLIR 22).
 
-=================================================  ====================================
-math                                               llvm
-=================================================  ====================================
-absf ceil floor sqrt exp exp2 log log2 log10       ``llvm.intr.<same>`` (fabs for absf),
-sin cos tan tanh sinh cosh asin acos atan          fastmath flags kept
-atan2 powf (pow) copysign fma round roundeven
-trunc
-fpowi                                              ``llvm.intr.powi``
-ctlz cttz                                          ``llvm.intr.ctlz/cttz``
-                                                   (``is_zero_poison = false``)
-ctpop, absi                                        ``llvm.intr.ctpop``, ``llvm.intr.abs``
-                                                   (``is_int_min_poison = false``)
-rsqrt                                              ``1.0 / llvm.intr.sqrt(x)``
-expm1                                              ``llvm.intr.exp(x) - 1.0``
-log1p (``approximate-log1p=true``, the default)    ``llvm.intr.log(1.0 + x)``
-isnan, isfinite                                    ``llvm.intr.is.fpclass`` (bits 3, 504)
-=================================================  ====================================
+======================================  ==============================================
+math                                    llvm
+======================================  ==============================================
+absf ceil floor sqrt exp exp2 log       ``llvm.intr.<same>`` (``fabs`` for absf,
+log2 log10 sin cos tan tanh sinh cosh   ``pow`` for powf), fastmath flags kept
+asin acos atan atan2 powf copysign fma
+round roundeven trunc
+fpowi                                   ``llvm.intr.powi``
+ctlz cttz                               ``llvm.intr.ctlz/cttz`` (``is_zero_poison =
+                                        false``)
+ctpop, absi                             ``llvm.intr.ctpop``, ``llvm.intr.abs``
+                                        (``is_int_min_poison = false``)
+rsqrt                                   ``1.0 / llvm.intr.sqrt(x)``
+expm1                                   ``llvm.intr.exp(x) - 1.0``
+log1p (``approximate-log1p=true``)      ``llvm.intr.log(1.0 + x)``
+isnan, isfinite                         ``llvm.intr.is.fpclass`` (bits 3 and 504)
+======================================  ==============================================
 
 Like upstream, ops without an intrinsic (``erf``, ``erfc``, ``cbrt``, ``acosh``,
 ``asinh``, ``atanh``, ``ipowi``, ``isinf``, ``isnormal``, ``sincos`` and ``log1p`` with

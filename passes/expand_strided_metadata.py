@@ -67,19 +67,17 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.transforms.dead_code_elimination import region_dce
-from xdsl.utils.exceptions import PassFailedException
 
+from passes.llvm_type_converter import ConversionError, conversion_error
 from passes.memref_descriptor import strides_and_offset
 
 OpFoldResult = int | SSAValue
 """A value known at compile time (``int``) or an SSA value of type ``index``."""
 
 
-def op_error(op: Operation, message: str) -> PassFailedException:
-    """A diagnostic naming ``op`` (with its location when it has one)."""
-    location = str(op.location)
-    where = "" if location == "loc(unknown)" else f"{location}: "
-    return PassFailedException(f"{where}'{op.name}' op {message}")
+def op_error(op: Operation, message: str) -> ConversionError:
+    """A one-line diagnostic naming ``op``, its function and the fix."""
+    return conversion_error("expand-strided-metadata", op, message)
 
 
 # --------------------------------------------------------------------------------------
@@ -852,6 +850,23 @@ class ReinterpretCastFold(RewritePattern):
             rewriter.replace(op, [], [op.source])
 
 
+def check_strided_inputs(root: Operation) -> None:
+    """Report, before rewriting anything, the view ops this pass cannot expand: a
+    layout that is not strided, or a rank-reducing subview whose dropped dimensions
+    the types do not tell."""
+    for op in root.walk():
+        match op:
+            case memref.SubviewOp():
+                _strided(op, op.source)
+                _strided(op, op.result)
+                _dropped_dims(op)
+            case memref.ExpandShapeOp() | memref.CollapseShapeOp():
+                _strided(op, op.src)
+                _strided(op, op.result)
+            case _:
+                pass
+
+
 @dataclass(frozen=True)
 class ExpandStridedMetadataPass(ModulePass):
     """Expand memref view operations into ``extract_strided_metadata`` +
@@ -860,6 +875,7 @@ class ExpandStridedMetadataPass(ModulePass):
     name = "expand-strided-metadata"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        check_strided_inputs(op)
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
                 [

@@ -86,7 +86,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
-from xdsl.traits import SymbolTable
+from xdsl.traits import SingleBlockImplicitTerminator, SymbolTable
 
 from gpu_dialect import llvm
 from passes.llvm_type_converter import (
@@ -465,6 +465,24 @@ def _is_scalar(t: Attribute) -> bool:
     return isinstance(t, IntegerType | IndexType | AnyFloat)
 
 
+def _require_branches(options: MemRefLoweringOptions, op: Operation) -> None:
+    """Lowerings that split blocks cannot run inside a region that must stay one
+    block (``scf.for``, ``affine.for``, ...): upstream builds invalid IR there."""
+    block = op.parent_block()
+    parent = block.parent_op() if block is not None else None
+    if parent is None:
+        return
+    if parent.get_trait(SingleBlockImplicitTerminator) is not None or (
+        parent.dialect_name() in ("scf", "affine")
+    ):
+        raise options.error(
+            op,
+            f"is inside '{parent.name}', whose body must stay one block, and its "
+            "lowering needs branches: run convert-scf-to-cf (after lower-affine) "
+            f"before {options.pass_name}",
+        )
+
+
 def _flag(attr: Attribute | None) -> bool:
     return isinstance(attr, IntegerAttr) and bool(attr.value.data)
 
@@ -633,6 +651,7 @@ class AllocaScopeLowering(MemRefPattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, memref.AllocaScopeOp):
             return
+        _require_branches(self.options, op)
         current = op.parent_block()
         region = current.parent if current is not None else None
         if current is None or region is None or op.next_op is None:
@@ -774,6 +793,7 @@ class AtomicRMWLowering(MemRefPattern):
         value: SSAValue,
         element_type: Attribute,
     ) -> SSAValue:
+        _require_branches(self.options, op)
         is_float = isinstance(element_type, AnyFloat)
         if is_float:
             bits = cast(AnyFloat, element_type).bitwidth

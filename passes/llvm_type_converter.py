@@ -1,5 +1,6 @@
-"""What every conversion to the ``llvm`` dialect shares (upstream's ``LLVMTypeConverter``
-and the bits of the dialect-conversion driver the std-to-LLVM passes need).
+"""What every conversion to the ``llvm`` dialect shares (upstream's
+``LLVMTypeConverter`` and the bits of the dialect-conversion driver the std-to-LLVM
+passes need).
 
 * :class:`LLVMTypeConverter`: builtin types to LLVM-compatible types. ``index`` becomes
   ``iN`` (``index-bitwidth``), a memref its descriptor
@@ -26,7 +27,9 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import (
     AnyFloat,
+    ArrayAttr,
     BFloat16Type,
+    BoolAttr,
     ComplexType,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
@@ -110,8 +113,22 @@ class LLVMTypeConverter:
             object.__setattr__(self, "index_bitwidth", 64)
         if self.index_bitwidth < 0:
             raise PassFailedException(
-                f"index-bitwidth must be positive (or 0 for 64), got {self.index_bitwidth}"
+                f"index-bitwidth={self.index_bitwidth} is not a bit width: use a "
+                "positive width, or 0 for the default (64)"
             )
+
+    @classmethod
+    def for_pass(
+        cls,
+        pass_name: str,
+        index_bitwidth: int,
+        address_spaces: Mapping[str, int] | None = None,
+    ) -> LLVMTypeConverter:
+        """The converter for a pass's options; a bad option names the pass."""
+        try:
+            return cls(index_bitwidth, address_spaces)
+        except PassFailedException as e:
+            raise PassFailedException(f"{pass_name}: {e}") from None
 
     @property
     def index_type(self) -> IntegerType:
@@ -175,11 +192,14 @@ class LLVMTypeConverter:
         if element is None or isinstance(element, llvm.LLVMStructType):
             return None
         shape = t.get_shape()
-        if any(d < 0 for d in shape):
-            return None
+        scalable = [bool(b.value.data) for b in t.scalable_dims.data]
+        if any(d < 0 for d in shape) or any(scalable[:-1]):
+            return None  # only the innermost dimension may be scalable in LLVM
         if not shape:
             return VectorType(element, [1])
-        result: Attribute = VectorType(element, [shape[-1]])
+        result: Attribute = VectorType(
+            element, [shape[-1]], ArrayAttr([BoolAttr.from_bool(scalable[-1])])
+        )
         for d in reversed(shape[:-1]):
             result = llvm.LLVMArrayType(d, result)
         return result
@@ -202,7 +222,9 @@ class LLVMTypeConverter:
             return llvm.LLVMPointerType()
         return llvm.LLVMPointerType(IntAttr(address_space))
 
-    def memref_pointer_type(self, t: MemRefType | UnrankedMemRefType) -> Attribute | None:
+    def memref_pointer_type(
+        self, t: MemRefType | UnrankedMemRefType
+    ) -> Attribute | None:
         space = self.address_space(t.memory_space)
         return None if space is None else self.pointer_type(space)
 
@@ -348,9 +370,7 @@ def extract(container: SSAValue, *position: int) -> llvm.ExtractValueOp:
 
 def insert(container: SSAValue, value: SSAValue, *position: int) -> llvm.InsertValueOp:
     """``llvm.insertvalue %value, %container[position]``."""
-    return llvm.InsertValueOp(
-        DenseArrayBase.from_list(i64, position), container, value
-    )
+    return llvm.InsertValueOp(DenseArrayBase.from_list(i64, position), container, value)
 
 
 def array_positions(t: Attribute) -> tuple[list[tuple[int, ...]], Attribute]:
@@ -433,7 +453,9 @@ class PatternSet:
             erase_dead_casts(root)
 
 
-def apply_patterns(root: ModuleOp | Operation, patterns: Sequence[RewritePattern]) -> None:
+def apply_patterns(
+    root: ModuleOp | Operation, patterns: Sequence[RewritePattern]
+) -> None:
     PatternSet(patterns).apply(root)
 
 

@@ -1,4 +1,4 @@
-"""``lower-affine``: ``affine`` ops to ``arith``, ``scf`` and ``memref``, as MLIR 22 does.
+"""``lower-affine``: ``affine`` ops to ``arith``, ``scf`` and ``memref``, as in MLIR 22.
 
 Upstream: ``mlir/lib/Conversion/AffineToStandard/AffineToStandard.cpp`` and
 ``mlir/lib/Dialect/Affine/Utils/Utils.cpp`` (``AffineApplyExpander``).
@@ -264,7 +264,9 @@ class LowerAffineIf(AffinePattern):
                     AffineConstraintKind.eq: "eq",
                 }[constraint.kind]
                 check = expander.add(arith.CmpiOp(value, zero, predicate))
-                cond = check if cond is None else expander.add(arith.AndIOp(cond, check))
+                cond = (
+                    check if cond is None else expander.add(arith.AndIOp(cond, check))
+                )
         else:
             cond = expander.add(arith.ConstantOp.from_int_and_width(1, 1))
         assert cond is not None
@@ -321,7 +323,9 @@ class LowerAffineParallel(AffinePattern):
 
 
 def _sub_map(amap: AffineMap, start: int, count: int) -> AffineMap:
-    return AffineMap(amap.num_dims, amap.num_symbols, amap.results[start : start + count])
+    return AffineMap(
+        amap.num_dims, amap.num_symbols, amap.results[start : start + count]
+    )
 
 
 class LowerAffineYield(RewritePattern):
@@ -336,7 +340,7 @@ class LowerAffineYield(RewritePattern):
 
 @dataclass(frozen=True)
 class LowerAffinePass(ModulePass):
-    """Lower ``affine`` to ``arith``, ``scf`` and ``memref`` (see the module docstring)."""
+    """Lower ``affine`` to ``arith``, ``scf`` and ``memref`` (module docstring)."""
 
     name = "lower-affine"
 

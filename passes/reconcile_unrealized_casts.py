@@ -1,7 +1,8 @@
-"""``reconcile-unrealized-casts``: fold the ``builtin.unrealized_conversion_cast`` chains
-that conversions leave behind, exactly as MLIR 22 does.
+"""``reconcile-unrealized-casts``: fold the ``builtin.unrealized_conversion_cast``
+chains that conversions leave behind, exactly as MLIR 22 does.
 
-Upstream: ``reconcileUnrealizedCasts`` in ``mlir/lib/Transforms/Utils/DialectConversion.cpp``.
+Upstream: ``reconcileUnrealizedCasts`` in
+``mlir/lib/Transforms/Utils/DialectConversion.cpp``.
 Bottom to top over the casts:
 
 * a cast without uses is erased (and its input casts are looked at again);

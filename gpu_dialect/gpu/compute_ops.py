@@ -39,6 +39,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.dialects.utils import EnumAttribute
+from xdsl.interfaces import HasFolderInterface
 from xdsl.ir import (
     Attribute,
     Block,
@@ -55,6 +56,7 @@ from xdsl.irdl import (
     VarConstraint,
     irdl_attr_definition,
     irdl_op_definition,
+    lazy_traits_def,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -74,8 +76,14 @@ from xdsl.irdl.declarative_assembly_format import (
     irdl_custom_directive,
 )
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
 from xdsl.printer import Printer
 from xdsl.traits import (
+    HasCanonicalizationPatternsTrait,
     IsolatedFromAbove,
     IsTerminator,
     MemoryWriteEffect,
@@ -534,6 +542,8 @@ class BarrierOp(IRDLOperation):
 
     name = "gpu.barrier"
 
+    traits = lazy_traits_def(lambda: (BarrierCanonicalization(),))
+
     assembly_format = "attr-dict"
 
     def __init__(self):
@@ -823,7 +833,13 @@ class AllReduceOp(IRDLOperation):
     result = result_def(T)
     body = region_def()
 
-    traits = traits_def(SameOperandsAndResultType(), IsolatedFromAbove())
+    traits = lazy_traits_def(
+        lambda: (
+            SameOperandsAndResultType(),
+            IsolatedFromAbove(),
+            GroupOpCanonicalization(),
+        )
+    )
 
     custom_directives = (AllReduceOperationDirective,)
     assembly_format = (
@@ -880,7 +896,7 @@ class AllReduceOp(IRDLOperation):
 
 
 @irdl_op_definition
-class SubgroupReduceOp(IRDLOperation):
+class SubgroupReduceOp(IRDLOperation, HasFolderInterface):
     """``gpu.subgroup_reduce add %v uniform? cluster(size = 4, stride = 2)? :
     (T) -> T``: T an integer, a float or a 1-D vector of them; size and stride
     powers of two."""
@@ -896,7 +912,9 @@ class SubgroupReduceOp(IRDLOperation):
     cluster_stride = prop_def(IntegerAttr[I32], default_value=IntegerAttr(1, 32))
     result = result_def(T)
 
-    traits = traits_def(SameOperandsAndResultType())
+    traits = lazy_traits_def(
+        lambda: (SameOperandsAndResultType(), GroupOpCanonicalization())
+    )
 
     custom_directives = (AllReduceOperationDirective,)
     assembly_format = (
@@ -929,6 +947,12 @@ class SubgroupReduceOp(IRDLOperation):
             },
         )
 
+    def fold(self) -> Sequence[SSAValue | Attribute] | None:
+        """A reduction over clusters of one lane is the value itself."""
+        if self.cluster_size is not None and self.cluster_size.value.data == 1:
+            return (self.value,)
+        return None
+
     def verify_(self) -> None:
         value_type = self.result.type
         element_type = (
@@ -951,6 +975,52 @@ class SubgroupReduceOp(IRDLOperation):
             )
         if not is_power_of_2(stride):
             raise op_error(self, f"cluster stride {stride} is not a power of two")
+
+
+# ===----------------------------------------------------------------------=== #
+# Canonicalization (upstream GPUDialect.cpp)
+# ===----------------------------------------------------------------------=== #
+
+
+class EraseRedundantBarrier(RewritePattern):
+    """A barrier right before another barrier goes: the threads are already
+    synchronized (upstream ``eraseRedundantGpuBarrierOps``)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: BarrierOp, rewriter: PatternRewriter, /):
+        if isinstance(op.next_op, BarrierOp):
+            rewriter.erase(op)
+
+
+class MakeGroupOpUniform(RewritePattern):
+    """A ``gpu.all_reduce`` or ``gpu.subgroup_reduce`` in the entry block of a
+    ``gpu.launch`` body runs in every work item, so it is ``uniform`` (upstream
+    does this in the ops' folders, which xDSL does not let change an op)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        from gpu_dialect.gpu.kernel_ops import LaunchOp
+
+        if not isinstance(op, AllReduceOp | SubgroupReduceOp) or op.uniform:
+            return
+        launch = op.parent_op()
+        if not isinstance(launch, LaunchOp):
+            return
+        if op.parent_block() is not launch.body.blocks.first:
+            return
+        op.properties["uniform"] = UnitAttr()
+        rewriter.notify_op_modified(op)
+
+
+class BarrierCanonicalization(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (EraseRedundantBarrier(),)
+
+
+class GroupOpCanonicalization(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (MakeGroupOpUniform(),)
 
 
 # ===----------------------------------------------------------------------=== #

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     I64,
     ArrayAttr,
@@ -77,9 +78,16 @@ from xdsl.irdl.declarative_assembly_format import (
     irdl_custom_directive,
 )
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
 from xdsl.printer import Printer
+from xdsl.rewriter import InsertPoint
 from xdsl.traits import (
     CallableOpInterface,
+    HasCanonicalizationPatternsTrait,
     HasParent,
     IsolatedFromAbove,
     IsTerminator,
@@ -970,6 +978,12 @@ def _print_size_assignment(
     printer.print_string(")")
 
 
+class _LaunchCanonicalization(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (FoldLaunchArguments(),)
+
+
 @irdl_op_definition
 class LaunchOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
     """``gpu.launch``: a kernel written inline, run on a grid of thread blocks.
@@ -1012,7 +1026,7 @@ class LaunchOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
-    traits = traits_def(RecursiveMemoryEffect())
+    traits = traits_def(RecursiveMemoryEffect(), _LaunchCanonicalization())
 
     def __init__(
         self,
@@ -1305,6 +1319,51 @@ class TerminatorOp(IRDLOperation):
 
     def __init__(self):
         super().__init__()
+
+
+def _is_constant_one(value: SSAValue) -> bool:
+    owner = value.owner
+    return (
+        isinstance(owner, arith.ConstantOp)
+        and isinstance(owner.value, IntegerAttr)
+        and owner.value.value.data == 1
+    )
+
+
+def _constant_insertion_point(op: Operation) -> InsertPoint:
+    """Where upstream's greedy rewriter puts a new constant: the start of the entry
+    block of the closest isolated-from-above ancestor (the function)."""
+    region = op.parent_region()
+    while region is not None:
+        parent = region.parent_op()
+        if parent is None or parent.has_trait(IsolatedFromAbove):
+            return InsertPoint.at_start(region.blocks[0])
+        region = parent.parent_region()
+    return InsertPoint.before(op)
+
+
+class FoldLaunchArguments(RewritePattern):
+    """A block or thread id along a dimension of size (constant) 1 is 0 (upstream
+    ``FoldLaunchArguments``, the canonicalization of ``gpu.launch``).
+
+    The zero goes where MLIR's rewriter would hoist it, so that ``-p canonicalize``
+    prints what ``mlir-opt --canonicalize`` prints."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: LaunchOp, rewriter: PatternRewriter, /):
+        if not op.body.blocks:
+            return
+        zero: arith.ConstantOp | None = None
+        ids = (*op.block_ids, *op.thread_ids)
+        sizes = (*op.grid_size_operands, *op.block_size_operands)
+        for id_, size in zip(ids, sizes):
+            if not id_.uses or not _is_constant_one(size):
+                continue
+            if zero is None:
+                zero = arith.ConstantOp(IntegerAttr(0, IndexType()))
+                zero.result.name_hint = "c0"
+                rewriter.insert(zero, _constant_insertion_point(op))
+            rewriter.replace_all_uses_with(id_, zero.result)
 
 
 # --------------------------------------------------------------------------------------

@@ -5,9 +5,11 @@ The LLVM IR translation is table-driven: it calls
 call's arguments; the call's result is the op's result. Ops with one intrinsic name it
 in the class constant ``LLVM_INTRINSIC``; ops whose intrinsic depends on their kind or
 types (``shfl.sync``, ``vote.sync``, ``redux.sync``, ``memory.barrier``, the fences)
-compute it in ``get_llvm_intrinsic``. The few ops whose call differs from that rule say
-so in their docstring and in docs/reference/nvvm.md (``barrier0``, ``elect.sync``, the
-``range`` of the special registers).
+compute it in ``get_llvm_intrinsic``. Constant arguments that follow the operands are
+listed in the class constant ``LLVM_IMMEDIATE_ARGS`` as (LLVM IR type, value) pairs
+(``barrier0`` passes ``i32 0``). A special register's ``range`` becomes the call's
+``range(...)`` return attribute. ``elect.sync``, whose call differs from the rule,
+emits itself through an ``llvm_ir(emitter)`` method, the translation's hook.
 """
 
 from __future__ import annotations

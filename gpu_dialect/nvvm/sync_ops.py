@@ -19,7 +19,7 @@ Verifier messages are upstream's, word for word.
 from __future__ import annotations
 
 from abc import ABC
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import I1, I32, BoolAttr, IntegerAttr, UnitAttr, f32, i1, i32
 from xdsl.dialects.llvm import LLVMStructType
@@ -58,11 +58,12 @@ class Barrier0Op(IntrinsicOp):
     """``nvvm.barrier0``: CTA-wide barrier on barrier 0 (``bar.sync 0``).
 
     Translated to ``llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)``: the barrier id is
-    the one argument, a constant.
+    the one argument, a constant (``LLVM_IMMEDIATE_ARGS``).
     """
 
     name = "nvvm.barrier0"
     LLVM_INTRINSIC: ClassVar[str] = "llvm.nvvm.barrier.cta.sync.aligned.all"
+    LLVM_IMMEDIATE_ARGS: ClassVar[tuple[tuple[str, int], ...]] = (("i32", 0),)
 
     assembly_format = "attr-dict"
 
@@ -333,7 +334,7 @@ class ElectSyncOp(IntrinsicOp):
     lanes in ``membermask`` (all 32 when absent).
 
     Translated to ``llvm.nvvm.elect.sync(membermask or i32 -1)``, which returns
-    ``{i32, i1}``; the op's result is field 1 (``extractvalue``).
+    ``{i32, i1}``; the op's result is field 1 (``extractvalue``), see :meth:`llvm_ir`.
     """
 
     name = "nvvm.elect.sync"
@@ -349,6 +350,16 @@ class ElectSyncOp(IntrinsicOp):
             operands=[[membermask] if membermask is not None else []],
             result_types=[i1],
         )
+
+    def llvm_ir(self, emitter: Any) -> None:
+        """Emit the call and the ``extractvalue`` through the LLVM IR translation's
+        function emitter (``targets/llvm_ir``: ``LLVMIRTranslatable``)."""
+        mask = "-1" if self.membermask is None else emitter.ref(self.membermask)
+        struct = "{ i32, i1 }"
+        callee = emitter.module.declare(self.LLVM_INTRINSIC, struct, ["i32"])
+        call = emitter.fresh()
+        emitter.emit(f"{call} = call {struct} {callee}(i32 {mask})")
+        emitter.define(self.pred, f"extractvalue {struct} {call}, 1")
 
 
 OPERATIONS: tuple[type[Operation], ...] = (

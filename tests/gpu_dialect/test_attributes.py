@@ -503,7 +503,7 @@ def test_object_bytes_roundtrip_through_mlir_opt() -> None:
     module = ModuleOp([])
     for i, payload in enumerate(payloads):
         fmt = list(CompilationTarget)[i % 4]
-        module.attributes[f"o{i}"] = ObjectAttr(target, payload, format=fmt)
+        module.attributes[f"test.o{i}"] = ObjectAttr(target, payload, format=fmt)
     ours = print_module(module)
     done = subprocess.run(
         [MLIR_OPT], input=ours, capture_output=True, text=True, check=True
@@ -512,10 +512,10 @@ def test_object_bytes_roundtrip_through_mlir_opt() -> None:
         assert f'"{escape_mlir_bytes(payload)}">' in done.stdout
     again = Parser(CTX, done.stdout).parse_module()
     for i, payload in enumerate(payloads):
-        obj = again.attributes[f"o{i}"]
+        obj = again.attributes[f"test.o{i}"]
         assert isinstance(obj, ObjectAttr)
         assert obj.object_bytes == payload
-        assert obj == module.attributes[f"o{i}"]
+        assert obj == module.attributes[f"test.o{i}"]
 
 
 def test_targets() -> None:

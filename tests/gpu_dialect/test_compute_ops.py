@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Block, Region
 from xdsl.utils.exceptions import VerifyException
 
 from gpu_dialect.gpu import GPU, compute_ops
@@ -59,23 +59,8 @@ from gpu_dialect.gpu.compute_ops import (
     WarpExecuteOnLane0Op,
     YieldOp,
 )
+from tests.support.builders import printed, values
 from tests.support.xdsl_tools import parse, print_module
-
-
-def values(*types: Attribute) -> tuple[Operation, list[SSAValue]]:
-    """An op defining one value of each type, and those values."""
-    op = test.TestOp(result_types=types)
-    return op, list(op.results)
-
-
-def printed(*ops: Operation) -> str:
-    """The module holding ``ops``, verified and printed; it must parse back to the
-    same text."""
-    module = ModuleOp(list(ops))
-    module.verify()
-    text = print_module(module)
-    assert print_module(parse(text)) == text
-    return text
 
 
 def test_every_op_and_attribute_is_in_the_dialect() -> None:

@@ -4,6 +4,11 @@ tests/filecheck/dialects/gpu/{kernel_ops,invalid_kernel_ops}.mlir)."""
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
 from xdsl.dialects import arith, func
 from xdsl.dialects import test as test_dialect
@@ -27,6 +32,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, Operation, ParametrizedAttribute, Region
 from xdsl.irdl import irdl_attr_definition
+from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.test_value import create_ssa_value
 
@@ -42,7 +48,7 @@ from gpu_dialect.gpu.kernel_ops import (
     TerminatorOp,
 )
 from gpu_dialect.gpu.types import AsyncTokenType
-from tests.support.xdsl_tools import parse, print_module
+from tests.support.xdsl_tools import make_context, parse, print_module
 
 WORKGROUP = MemRefType(f32, [32], memory_space=AddressSpaceAttr("workgroup"))
 PRIVATE = MemRefType(f32, [1], memory_space=AddressSpaceAttr("private"))
@@ -444,3 +450,48 @@ def test_only_gpu_address_spaces_are_checked() -> None:
     ModuleOp("m").body.block.add_op(wrong)
     with pytest.raises(VerifyException, match="expected memory space workgroup"):
         wrong.verify()
+
+
+# Upstream rejects what we reject, with the same words ---------------------------------
+
+MLIR_OPT = shutil.which("mlir-opt-22")
+INVALID = Path(__file__).parents[1] / "filecheck/dialects/gpu/invalid_kernel_ops.mlir"
+INVALID_CHUNKS = [
+    chunk
+    for chunk in INVALID.read_text().split("// -----")
+    if "NO-MLIR-OPT:" not in chunk
+]
+
+
+CANONICALIZE = INVALID.with_name("canonicalize_kernel_ops.mlir")
+
+
+def _mlir_opt(text: str, *args: str) -> str:
+    assert MLIR_OPT is not None
+    done = subprocess.run(
+        [MLIR_OPT, *args], input=text, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")
+@pytest.mark.parametrize("chunk", CANONICALIZE.read_text().split("// -----"))
+def test_canonicalization_matches_upstream(chunk: str) -> None:
+    module = parse(chunk)
+    CanonicalizePass().apply(make_context(), module)
+    assert _mlir_opt(print_module(module)) == _mlir_opt(chunk, "--canonicalize")
+
+
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")
+@pytest.mark.parametrize("chunk", INVALID_CHUNKS, ids=range(len(INVALID_CHUNKS)))
+def test_upstream_rejects_each_invalid_chunk_with_our_message(chunk: str) -> None:
+    assert MLIR_OPT is not None
+    done = subprocess.run(
+        [MLIR_OPT], input=chunk, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode != 0, f"mlir-opt-22 accepts:\n{chunk}"
+    messages = re.findall(r"^// CHECK: (.*)$", chunk, flags=re.MULTILINE)
+    assert messages
+    for message in messages:
+        assert message in done.stderr

@@ -4,16 +4,13 @@ memrefs they load from and store to."""
 from __future__ import annotations
 
 import pytest
-from xdsl.dialects import test
 from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     MemRefType,
-    ModuleOp,
     f16,
     f32,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
@@ -31,27 +28,12 @@ from gpu_dialect.gpu.mma_ops import (
     is_last_dim_unit_stride,
 )
 from gpu_dialect.gpu.types import MMAMatrixType
-from tests.support.xdsl_tools import make_context, parse, print_module
+from tests.support.builders import printed, values
+from tests.support.xdsl_tools import make_context
 
 A = MMAMatrixType([16, 16], f16, "AOp")
 B = MMAMatrixType([16, 16], f16, "BOp")
 C = MMAMatrixType([16, 16], f32, "COp")
-
-
-def values(*types: Attribute) -> tuple[Operation, list[SSAValue]]:
-    """An op defining one value of each type, and those values."""
-    op = test.TestOp(result_types=types)
-    return op, list(op.results)
-
-
-def printed(*ops: Operation) -> str:
-    """The module holding ``ops``, verified and printed; it must parse back to the
-    same text."""
-    module = ModuleOp(list(ops))
-    module.verify()
-    text = print_module(module)
-    assert print_module(parse(text)) == text
-    return text
 
 
 def test_every_op_and_attribute_is_in_the_dialect() -> None:

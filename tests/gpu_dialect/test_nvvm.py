@@ -8,8 +8,13 @@ tests/filecheck/dialects/{nvvm,rocdl}.
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+
 import pytest
 from xdsl.context import Context
+from xdsl.dialects import test as xdsl_test
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
@@ -22,7 +27,6 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.dialects.llvm import LLVMPointerType, LLVMStructType
-from xdsl.dialects.test import TestOp
 from xdsl.ir import Attribute, Operation
 from xdsl.irdl import IRDLOperation, irdl_op_definition, traits_def
 from xdsl.parser import Parser
@@ -43,6 +47,8 @@ from gpu_dialect.nvvm import (
 from gpu_dialect.nvvm.kernel_attrs import dims_attr, verify_nvvm_attributes
 from gpu_dialect.rocdl import ROCDLTargetAttr
 
+MLIR_TRANSLATE = shutil.which("mlir-translate-22")
+
 
 def _ctx() -> Context:
     ctx = Context()
@@ -58,7 +64,7 @@ def _parse(text: str, verify: bool = True) -> ModuleOp:
 
 
 def _values(*types: Attribute) -> tuple:
-    return TestOp(result_types=types).results
+    return xdsl_test.TestOp(result_types=types).results
 
 
 # --------------------------------------------------------------------------------------
@@ -74,8 +80,10 @@ def test_target_defaults() -> None:
     assert target.chip == "sm_50"
     assert target.sm == 50
     assert target.features == ""
-    assert target.flags is None and target.flags_dict == {}
-    assert target.link is None and target.link_files == ()
+    assert target.flags is None
+    assert target.flags_dict == {}
+    assert target.link is None
+    assert target.link_files == ()
     assert target.verify_target_enabled
     assert target.ptxas_options == ()
     assert not target.fast_math
@@ -182,7 +190,8 @@ def _gpu_module(
         verify,
     )
     gpu_module = module.body.block.first_op
-    assert gpu_module is not None and gpu_module.name == "gpu.module"
+    assert gpu_module is not None
+    assert gpu_module.name == "gpu.module"
     return gpu_module
 
 
@@ -334,7 +343,7 @@ def test_every_op_is_registered_and_names_an_intrinsic() -> None:
 
 
 def _intrinsic_cases() -> list[tuple[Operation, str]]:
-    """Ops and the intrinsic mlir-translate 22 calls for them (without ``llvm.nvvm.``)."""
+    """Ops and the intrinsics mlir-translate 22 calls for them (less ``llvm.nvvm.``)."""
     m, f, i, p = _values(i32, f32, i32, i1)
     (a,) = _values(LLVMPointerType())
     sync_restrict = "sync_restrict.space.cluster.scope.cluster"
@@ -470,7 +479,7 @@ def test_kernel_attributes_invalid(attrs: str, message: str) -> None:
 
 
 def test_kernel_attribute_on_another_op() -> None:
-    op = TestOp(attributes={kernel_attrs.KERNEL: UnitAttr()})
+    op = xdsl_test.TestOp(attributes={kernel_attrs.KERNEL: UnitAttr()})
     with pytest.raises(VerifyException) as error:
         verify_nvvm_attributes(op)
     assert str(error.value) == "'nvvm.kernel' attribute attached to unexpected op"
@@ -533,3 +542,57 @@ def test_rocdl_target_defaults_and_flags() -> None:
 def test_rocdl_target_invalid_abi() -> None:
     with pytest.raises(VerifyException, match="Invalid ABI version"):
         ROCDLTargetAttr(abi="700")
+
+
+# --------------------------------------------------------------------------------------
+# LLVM IR translation, against mlir-translate 22
+# --------------------------------------------------------------------------------------
+
+TRANSLATED = """
+llvm.func @f(%m: i32, %v: f32, %o: i32, %p: i1, %ptr: !llvm.ptr) -> i1 {
+  %0 = nvvm.read.ptx.sreg.tid.x range <i32, 0, 64> : i32
+  %1 = nvvm.read.ptx.sreg.total.smem.size : i32
+  %2 = nvvm.read.ptx.sreg.clock64 : i64
+  %3 = nvvm.read.ptx.sreg.ctaid.y range <i32, 0, -1> : i32
+  nvvm.barrier0
+  %4 = nvvm.shfl.sync bfly %m, %v, %o, %o : f32 -> f32
+  %5 = nvvm.shfl.sync idx %m, %o, %o, %o {return_value_and_is_valid}
+      : i32 -> !llvm.struct<(i32, i1)>
+  %6 = nvvm.vote.sync ballot %m, %p -> i32
+  %7 = nvvm.redux.sync fmin %v, %m {abs = true, nan = true} : f32 -> f32
+  nvvm.memory.barrier <gpu>
+  nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>,
+                    space = #nvvm.shared_space<cta>}
+  %c128 = llvm.mlir.constant(128 : i32) : i32
+  nvvm.fence.proxy.acquire <cta> %ptr, %c128
+  nvvm.fence.proxy.sync_restrict {order = #nvvm.mem_order<release>}
+  nvvm.cluster.wait {aligned}
+  %8 = nvvm.elect.sync -> i1
+  %9 = nvvm.elect.sync %m -> i1
+  llvm.return %9 : i1
+}
+"""
+
+
+def _instructions(llvm_ir: str) -> list[str]:
+    """The call and extractvalue instructions, with value names replaced by %_."""
+    lines = [line.strip() for line in llvm_ir.splitlines()]
+    kept = [line for line in lines if "call " in line or "extractvalue" in line]
+    return [re.sub(r"%[\w.]+", "%_", line.split(" = ", 1)[-1]) for line in kept]
+
+
+@pytest.mark.skipif(MLIR_TRANSLATE is None, reason="mlir-translate-22 not installed")
+def test_llvm_ir_translation_matches_upstream() -> None:
+    from targets.llvm_ir import convert_module, parse_module
+
+    ours = convert_module(_parse(TRANSLATED))
+    parse_module(ours)  # LLVM's verifier accepts the intrinsic declarations
+    assert MLIR_TRANSLATE is not None
+    upstream = subprocess.run(
+        [MLIR_TRANSLATE, "--mlir-to-llvmir"],
+        input=TRANSLATED,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert _instructions(ours) == _instructions(upstream)

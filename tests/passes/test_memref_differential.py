@@ -452,7 +452,7 @@ func.func @kernel(%a: memref<4x6xf32>, %b: memref<?x4xf32>, %n: index) {
         (
             View("f32", 24, 0, (4, 6), (6, 1), "memref<4x6xf32>"),
             View("f32", 20, 0, (5, 4), (4, 1), "memref<?x4xf32>"),
-            Scalar(10),
+            Scalar(5),
         ),
     ),
     Case(
@@ -750,19 +750,22 @@ func.func @kernel(%a: memref<?xf32>) {
 func.func @kernel(%a: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  "memref.alloca_scope"() ({
+  %c3 = arith.constant 3 : index
+  %r = "memref.alloca_scope"() ({
     %t = memref.alloca() : memref<4xf32>
-    scf.for %k = %c0 to %c4 step %c1 {
-      %x = memref.load %a[%k] : memref<4xf32>
-      %y = arith.addf %x, %x : f32
-      memref.store %y, %t[%k] : memref<4xf32>
-    }
-    scf.for %k = %c0 to %c4 step %c1 {
-      %x = memref.load %t[%k] : memref<4xf32>
-      %y = arith.mulf %x, %x : f32
-      memref.store %y, %a[%k] : memref<4xf32>
-    }
+    %x = memref.load %a[%c1] : memref<4xf32>
+    %y = arith.addf %x, %x : f32
+    memref.store %y, %t[%c3] : memref<4xf32>
+    %z = memref.load %t[%c3] : memref<4xf32>
+    "memref.alloca_scope.return"(%z) : (f32) -> ()
+  }) : () -> f32
+  memref.store %r, %a[%c0] : memref<4xf32>
+  "memref.alloca_scope"() ({
+    %t = memref.alloca() : memref<2xf32>
+    memref.store %r, %t[%c1] : memref<2xf32>
+    %z = memref.load %t[%c1] : memref<2xf32>
+    %w = arith.mulf %z, %z : f32
+    memref.store %w, %a[%c3] : memref<4xf32>
     "memref.alloca_scope.return"() : () -> ()
   }) : () -> ()
   return

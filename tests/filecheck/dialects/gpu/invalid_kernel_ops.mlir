@@ -466,3 +466,32 @@ module attributes {gpu.container_module} {
 }
 
 // CHECK: 'gpu.launch_func' op operand #1 must be index or 32-bit signless integer or 64-bit signless integer, but got 'f32'
+
+// -----
+
+// NO-MLIR-OPT: beyond upstream, which checks only launches directly inside a
+// function of the container module and accepts this one.
+
+module attributes {gpu.container_module} {
+  func.func @nested_launch(%sz: index) {
+    scf.for %i = %sz to %sz step %sz {
+      gpu.launch_func @kernels::@kernel_1 blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz)
+    }
+    return
+  }
+}
+
+// CHECK: 'gpu.launch_func' op kernel container 'kernels' is undefined
+
+// -----
+
+// NO-MLIR-OPT: beyond upstream, which silently drops a launch-size hint of the wrong
+// element type.
+
+gpu.module @m {
+  gpu.func @kernel() kernel attributes {known_grid_size = array<i64: 1, 1, 1>} {
+    gpu.return
+  }
+}
+
+// CHECK: Expected attribute i32 but got i64

@@ -1,6 +1,6 @@
 // RUN: xdsl-opt %s | filecheck %s
 // RUN: XDSL_ROUNDTRIP
-// Differential runs against mlir-opt 22 on this file: ops-mlir-opt.mlir.
+// Compared with mlir-opt 22 by tests/test_mlir_conformance.py and ops-mlir-opt.mlir.
 
 // SSA names are matched loosely: mlir-opt renames block arguments.
 

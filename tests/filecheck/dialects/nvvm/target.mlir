@@ -1,6 +1,6 @@
 // RUN: xdsl-opt %s | filecheck %s
 // RUN: XDSL_ROUNDTRIP
-// Differential runs against mlir-opt 22 on this file: target-mlir-opt.mlir.
+// Compared with mlir-opt 22 by tests/test_mlir_conformance.py and target-mlir-opt.mlir.
 
 // Keys in any order; defaults are elided; the rest prints in upstream's order.
 
