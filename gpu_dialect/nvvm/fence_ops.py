@@ -74,13 +74,6 @@ def _order(order: MemOrderKind | str | MemOrderKindAttr) -> MemOrderKindAttr:
     )
 
 
-def _verify_sync_restrict_order(op: Operation, order: MemOrderKind) -> None:
-    if order not in _SYNC_RESTRICT_SPACE:
-        raise VerifyException(
-            f"'{op.name}' op only acquire and release semantics are supported"
-        )
-
-
 @irdl_op_definition
 class MembarOp(IntrinsicOp):
     """``nvvm.memory.barrier <scope>``: orders this thread's memory accesses at
@@ -249,11 +242,11 @@ class FenceProxyReleaseOp(_TensormapProxyFenceOp):
         super().__init__(properties={"scope": _scope(scope)})
 
 
-@irdl_op_definition
-class FenceSyncRestrictOp(IntrinsicOp):
-    """``nvvm.fence.sync_restrict {order = #nvvm.mem_order<acquire|release>}``."""
+class _SyncRestrictFenceOp(IntrinsicOp):
+    """The ``sync_restrict`` fences: acquire is restricted to shared::cluster and
+    release to shared::cta, both at cluster scope."""
 
-    name = "nvvm.fence.sync_restrict"
+    INTRINSIC_PREFIX: ClassVar[str]
 
     order = prop_def(MemOrderKindAttr)
 
@@ -266,40 +259,38 @@ class FenceSyncRestrictOp(IntrinsicOp):
     def get_llvm_intrinsic(self) -> str:
         order = self.order.data
         return (
-            f"llvm.nvvm.fence.{order.value}.sync_restrict.space."
+            f"{self.INTRINSIC_PREFIX}.{order.value}.sync_restrict.space."
             f"{_SYNC_RESTRICT_SPACE[order]}.scope.cluster"
         )
 
     def verify_(self) -> None:
-        _verify_sync_restrict_order(self, self.order.data)
+        if self.order.data not in _SYNC_RESTRICT_SPACE:
+            raise VerifyException(
+                f"'{self.name}' op only acquire and release semantics are supported"
+            )
 
 
 @irdl_op_definition
-class FenceProxySyncRestrictOp(IntrinsicOp):
+class FenceSyncRestrictOp(_SyncRestrictFenceOp):
+    """``nvvm.fence.sync_restrict {order = #nvvm.mem_order<acquire|release>}``."""
+
+    name = "nvvm.fence.sync_restrict"
+    INTRINSIC_PREFIX: ClassVar[str] = "llvm.nvvm.fence"
+
+
+@irdl_op_definition
+class FenceProxySyncRestrictOp(_SyncRestrictFenceOp):
     """``nvvm.fence.proxy.sync_restrict``: the generic → async proxy fence with
     ``sync_restrict`` semantics."""
 
     name = "nvvm.fence.proxy.sync_restrict"
+    INTRINSIC_PREFIX: ClassVar[str] = "llvm.nvvm.fence.proxy.async_generic"
 
-    order = prop_def(MemOrderKindAttr)
     from_proxy = prop_def(ProxyKindAttr, default_value=_GENERIC, prop_name="fromProxy")
     to_proxy = prop_def(ProxyKindAttr, default_value=_ASYNC, prop_name="toProxy")
 
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = "attr-dict"
-
-    def __init__(self, order: MemOrderKind | str | MemOrderKindAttr):
-        super().__init__(properties={"order": _order(order)})
-
-    def get_llvm_intrinsic(self) -> str:
-        order = self.order.data
-        return (
-            f"llvm.nvvm.fence.proxy.async_generic.{order.value}.sync_restrict.space."
-            f"{_SYNC_RESTRICT_SPACE[order]}.scope.cluster"
-        )
-
     def verify_(self) -> None:
-        _verify_sync_restrict_order(self, self.order.data)
+        super().verify_()
         if self.from_proxy != _GENERIC:
             raise VerifyException(
                 f"'{self.name}' op only generic is support for from_proxy attribute"
