@@ -81,11 +81,12 @@ class ConversionError(PassFailedException):
 def describe(op: Operation) -> str:
     """``'arith.truncf' op in @f`` plus the source location when the op has one."""
     where = ""
-    parent = op.parent_op()
+    parent: Operation | None = op
     while parent is not None:
         name = parent.properties.get("sym_name") or parent.attributes.get("sym_name")
         if name is not None and hasattr(name, "data"):
-            where = f" in @{name.data}"  # pyright: ignore[reportAttributeAccessIssue]
+            preposition = "" if parent is op else "in "
+            where = f" {preposition}@{name.data}"  # pyright: ignore[reportAttributeAccessIssue]
             break
         parent = parent.parent_op()
     loc = str(op.location)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     I32,
     I64,
     AnyFloatConstr,
@@ -36,6 +37,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     VectorType,
     i1,
+    i8,
     i32,
 )
 from xdsl.dialects.utils import EnumAttribute
@@ -567,12 +569,7 @@ class YieldOp(IRDLOperation):
 
 
 def is_1d_i8_memref(t: Attribute) -> bool:
-    return (
-        isinstance(t, MemRefType)
-        and t.get_num_dims() == 1
-        and is_signless_integer(t.element_type)
-        and t.element_type.width.data == 8  # pyright: ignore[reportAttributeAccessIssue]
-    )
+    return isinstance(t, MemRefType) and t.get_num_dims() == 1 and t.element_type == i8
 
 
 def is_workgroup_address_space(memory_space: Attribute) -> bool:
@@ -598,7 +595,13 @@ class DynamicSharedMemoryOp(IRDLOperation):
 
     assembly_format = "attr-dict `:` type($resultMemref)"
 
-    def __init__(self, result_type: MemRefType):
+    def __init__(self, result_type: MemRefType | None = None):
+        """``result_type`` defaults to the only valid one, ``memref<?xi8,
+        #gpu.address_space<workgroup>>``."""
+        if result_type is None:
+            result_type = MemRefType(
+                i8, [DYNAMIC_INDEX], memory_space=AddressSpaceAttr("workgroup")
+            )
         super().__init__(result_types=[result_type])
 
     def verify_(self) -> None:

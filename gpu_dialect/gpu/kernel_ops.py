@@ -288,10 +288,6 @@ class ModuleOp(IRDLOperation):
             regions=[body if body is not None else Region(Block())],
         )
 
-    @property
-    def sym_name_str(self) -> str:
-        return self.sym_name.data
-
     def has_target(self, target: Attribute) -> bool:
         return self.targets is not None and target in self.targets.data
 
@@ -529,10 +525,6 @@ class FuncOp(IRDLOperation):
         self.kernel = UnitAttr() if value else None
 
     @property
-    def sym_name_str(self) -> str:
-        return self.sym_name.data
-
-    @property
     def num_arguments(self) -> int:
         return len(self.function_type.inputs.data)
 
@@ -702,9 +694,9 @@ class FuncOp(IRDLOperation):
     def verify_(self) -> None:
         n_inputs = len(self.function_type.inputs.data)
         n_results = len(self.function_type.outputs.data)
-        for name, attrs, expected, what in (
-            ("arg_attrs", self.arg_attrs, n_inputs, "argument"),
-            ("res_attrs", self.res_attrs, n_results, "result"),
+        for attrs, expected, what in (
+            (self.arg_attrs, n_inputs, "argument"),
+            (self.res_attrs, n_results, "result"),
         ):
             if attrs is not None and len(attrs.data) != expected:
                 raise VerifyException(
@@ -831,10 +823,6 @@ class BinaryOp(IRDLOperation):
             }
         )
 
-    @property
-    def sym_name_str(self) -> str:
-        return self.sym_name.data
-
     @classmethod
     def parse(cls, parser: Parser) -> BinaryOp:
         name = parser.parse_symbol_name()
@@ -877,6 +865,11 @@ class BinaryOp(IRDLOperation):
                 "'gpu.binary' op attribute 'objects' failed to satisfy constraint: "
                 "an array of GPU object attributes with at least 1 elements"
             )
+
+
+# --------------------------------------------------------------------------------------
+# gpu.launch and gpu.terminator
+# --------------------------------------------------------------------------------------
 
 
 class _LaunchSizes:
@@ -925,10 +918,6 @@ class _LaunchSizes:
             )
 
 
-# --------------------------------------------------------------------------------------
-# gpu.launch and gpu.terminator
-# --------------------------------------------------------------------------------------
-
 _NUM_CONFIG_REGION_ARGS = 12
 """Block ids, thread ids, grid sizes and block sizes, 3 each."""
 
@@ -938,7 +927,11 @@ _NUM_CLUSTER_REGION_ARGS = 6
 
 def _parse_size_assignment(
     parser: Parser,
-) -> tuple[list[Parser.UnresolvedArgument], list[Parser.UnresolvedArgument], list]:
+) -> tuple[
+    list[Parser.UnresolvedArgument],
+    list[Parser.UnresolvedArgument],
+    list[UnresolvedOperand],
+]:
     """``(%id_x, %id_y, %id_z) in (%size_x = %a, %size_y = %b, %size_z = %c)``;
     return (ids, sizes, size operands)."""
     ids = parser.parse_comma_separated_list(
@@ -1204,7 +1197,7 @@ class LaunchOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
         def resolve(operands: Sequence[UnresolvedOperand]) -> list[SSAValue]:
             return [parser.resolve_operand(o, index) for o in operands]
 
-        op = cls.build(
+        return cls.build(
             operands=[
                 dependencies,
                 *resolve(grid),
@@ -1220,7 +1213,6 @@ class LaunchOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
             },
             regions=[body],
         )
-        return op
 
     def print(self, printer: Printer) -> None:
         # Upstream prints the dependencies only with `async`, which loses those of a
@@ -1391,9 +1383,10 @@ class LaunchDimType(CustomDirective):
             dim_type = parser.parse_type()
         else:
             dim_type = IndexType()
-        for sizes in (self.grid_x, self.grid_y, self.grid_z):
-            sizes.set(state, (dim_type,))
-        for sizes in (self.block_x, self.block_y, self.block_z):
+        for sizes in (
+            *(self.grid_x, self.grid_y, self.grid_z),
+            *(self.block_x, self.block_y, self.block_z),
+        ):
             sizes.set(state, (dim_type,))
         for sizes in (self.cluster_x, self.cluster_y, self.cluster_z):
             # The optional `clusters in (...)` group was parsed before this.

@@ -151,6 +151,7 @@ def _flat_count(t: Attribute) -> int:
 def constant_literal(value: Attribute, t: Attribute) -> str:
     """The LLVM IR constant (without its type) for an attribute of a
     ``llvm.mlir.constant`` or a global's initializer, of LLVM type ``t``."""
+    convert_type(t)  # refuses types without an LLVM IR form (index) by name
     if isinstance(value, IntegerAttr):
         return _scalar_literal(value.value.data, t)
     if isinstance(value, FloatAttr):

@@ -299,6 +299,7 @@ def workgroup_bytes() -> MemRefType:
 
 
 def test_dynamic_shared_memory_builder() -> None:
+    assert DynamicSharedMemoryOp().resultMemref.type == workgroup_bytes()
     text = printed(DynamicSharedMemoryOp(workgroup_bytes()))
     assert (
         "%0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>"

@@ -1,7 +1,5 @@
 // RUN: python3 -m targets.llvm_ir %s | filecheck %s
 // RUN: python3 -m targets.llvm_ir %s --triple nvptx64-nvidia-cuda | filecheck %s
-// REQUIRES: mlir-opt
-// RUN: xdsl-opt %s | mlir-translate --mlir-to-llvmir > /dev/null
 
 // The host module's translation, line by line. Block and value names are ours
 // (%vN, bbN, %edgeN for the blocks that split a terminator's edges to one block with
