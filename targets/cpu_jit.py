@@ -251,7 +251,8 @@ class CpuJit:
             inner = self._types.get(name)
             if inner is None:
                 raise CpuJitError(
-                    f"@{symbol} takes a result pointer, but @{name} is not in the module"
+                    f"@{symbol} takes a result pointer, but @{name} is not in the "
+                    "module"
                 )
             result_type = next(iter(inner.elements))
             result_buffer = ctypes.create_string_buffer(

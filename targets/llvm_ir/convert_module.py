@@ -24,7 +24,8 @@ Covered at module level:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -273,7 +274,8 @@ def _convert_xtors(op: Operation, module: ModuleEmitter) -> str:
     funcs = op.properties[kind]
     priorities = op.properties["priorities"]
     data = op.properties.get("data")
-    assert isinstance(funcs, ArrayAttr) and isinstance(priorities, ArrayAttr)
+    assert isinstance(funcs, ArrayAttr)
+    assert isinstance(priorities, ArrayAttr)
     entries: list[str] = []
     for i, (fn, prio) in enumerate(zip(funcs, priorities, strict=True)):
         d = "null"
@@ -286,10 +288,8 @@ def _convert_xtors(op: Operation, module: ModuleEmitter) -> str:
             f"{{ i32, ptr, ptr }} {{ i32 {prio.value.data}, ptr "
             f"{module.global_ref(fn.root_reference.data)}, ptr {d} }}"  # pyright: ignore
         )
-    return (
-        f"@llvm.global_{kind} = appending global [{len(entries)} x {{ i32, ptr, ptr }}] "
-        f"[{', '.join(entries)}]"
-    )
+    array = f"[{len(entries)} x {{ i32, ptr, ptr }}]"
+    return f"@llvm.global_{kind} = appending global {array} [{', '.join(entries)}]"
 
 
 # --------------------------------------------------------------------------------------
@@ -356,7 +356,8 @@ def _function_attrs(op: Operation) -> list[str]:
                 attrs.append(item.data)
             elif isinstance(item, ArrayAttr) and len(item) == 2:
                 key, value = item.data
-                assert isinstance(key, StringAttr) and isinstance(value, StringAttr)
+                assert isinstance(key, StringAttr)
+                assert isinstance(value, StringAttr)
                 attrs.append(f'"{key.data}"="{value.data}"')
     for key in _NVVM_DIMS:
         if key in a:
@@ -505,14 +506,17 @@ def convert_module(
     ]
     for op in ops:
         if op.name == "llvm.mlir.global":
-            lines.append(_convert_global(op, emitter))
+            with _in_symbol(op):
+                lines.append(_convert_global(op, emitter))
     for op in ops:
         if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
-            lines.append(_convert_xtors(op, emitter))
+            with _in_symbol(op):
+                lines.append(_convert_xtors(op, emitter))
     for op in ops:
         if op.name == "llvm.func":
             lines.append("")
-            lines += _convert_function(op, emitter)
+            with _in_symbol(op):
+                lines += _convert_function(op, emitter)
         elif op.name not in (
             "llvm.mlir.global",
             "llvm.mlir.global_ctors",
@@ -527,6 +531,17 @@ def convert_module(
         lines.append("")
         lines += footer
     return "\n".join(lines) + "\n"
+
+
+@contextmanager
+def _in_symbol(op: Operation) -> Iterator[None]:
+    """Name the global or function in errors raised while translating it."""
+    try:
+        yield
+    except LLVMIRTranslationError as e:
+        name = op.properties.get("sym_name")
+        where = f"@{name.data}" if isinstance(name, StringAttr) else f"'{op.name}'"
+        raise LLVMIRTranslationError(f"in {where}: {e}") from None
 
 
 def _types_of(op: Operation) -> list[Attribute]:

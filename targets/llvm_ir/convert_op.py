@@ -736,7 +736,7 @@ def _cond_br(op: Any, f: FunctionEmitter) -> None:
     weights = ""
     if (w := op.properties.get("branch_weights")) is not None:
         values = ", ".join(f"i32 {v}" for v in w.get_values())
-        node = "!{!\"branch_weights\", " + values + "}"
+        node = '!{!"branch_weights", ' + values + "}"
         weights = f", !prof {f.module.metadata(node)}"
     f.emit(f"br {f.typed(op.cond)}, {then_t}, {else_t}{weights}")
 
@@ -785,11 +785,10 @@ def _call(op: Any, f: FunctionEmitter) -> None:
     if op.op_bundle_operands:
         tags = op.properties.get("op_bundle_tags")
         bundles = _bundles(f, op.op_bundle_operands, sizes, tags)
-    rhs = (
-        f"{' '.join(words)} {fn_type} {callee}"
-        f"({', '.join(f'{t} {f.ref(a)}' for t, a in zip(arg_types, args, strict=True))})"
-        f"{bundles}"
+    typed_args = ", ".join(
+        f"{t} {f.ref(a)}" for t, a in zip(arg_types, args, strict=True)
     )
+    rhs = f"{' '.join(words)} {fn_type} {callee}({typed_args}){bundles}"
     if op.returned is None:
         f.emit(rhs)
     else:
@@ -887,13 +886,10 @@ def _assume(op: Any, f: FunctionEmitter) -> None:
 
 
 def _masked_store(op: Any, f: FunctionEmitter) -> None:
-    value_t = op.value.type
-    name = f"llvm.masked.store.{intrinsic_suffix(value_t)}.{intrinsic_suffix(op.data.type)}"
-    ret = "void"
+    value_t, ptr_t = op.value.type, op.data.type
+    name = f"llvm.masked.store.{intrinsic_suffix(value_t)}.{intrinsic_suffix(ptr_t)}"
     callee = f.module.declare(
-        name,
-        ret,
-        [convert_type(value_t), convert_type(op.data.type), convert_type(op.mask.type)],
+        name, "void", [convert_type(t) for t in (value_t, ptr_t, op.mask.type)]
     )
     f.emit(
         f"call void {callee}({f.typed(op.value)}, ptr align "

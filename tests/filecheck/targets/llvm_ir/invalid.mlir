@@ -1,7 +1,7 @@
 // RUN: not python3 -m targets.llvm_ir %s --split-input-file 2>&1 | filecheck %s
 // What has no LLVM IR form is a one-line diagnostic naming it, never a traceback.
 
-// CHECK: error: 'llvm.mlir.constant': type 'index' has no LLVM IR form: lower the module to the llvm dialect first (convert-*-to-llvm, then reconcile-unrealized-casts)
+// CHECK: error: in @f: 'llvm.mlir.constant': type 'index' has no LLVM IR form: lower the module to the llvm dialect first (convert-*-to-llvm, then reconcile-unrealized-casts)
 llvm.func @f() {
   %0 = llvm.mlir.constant(1 : index) : index
   llvm.return
@@ -16,7 +16,7 @@ func.func @f() {
 
 // -----
 
-// CHECK: error: 'arith.addi' has no LLVM IR translation: lower it to the llvm dialect first
+// CHECK: error: in @f: 'arith.addi' has no LLVM IR translation: lower it to the llvm dialect first
 llvm.func @f(%a: i32) -> i32 {
   %0 = arith.addi %a, %a : i32
   llvm.return %0 : i32
@@ -24,7 +24,7 @@ llvm.func @f(%a: i32) -> i32 {
 
 // -----
 
-// CHECK: error: 'llvm.mlir.addressof': symbol @nowhere is not defined in the module
+// CHECK: error: in @f: 'llvm.mlir.addressof': symbol @nowhere is not defined in the module
 llvm.func @f() -> !llvm.ptr {
   %0 = llvm.mlir.addressof @nowhere : !llvm.ptr
   llvm.return %0 : !llvm.ptr
@@ -41,7 +41,7 @@ llvm.func @f(%c: i1, %p: !llvm.ptr) {
 
 // -----
 
-// CHECK: error: 'llvm.mlir.global' {{.*}}has no constant form here
+// CHECK: error: in @g: 'llvm.add' in a global's initializer region has no constant form here
 llvm.mlir.global internal @g() {addr_space = 0 : i32} : i32 {
   %0 = llvm.mlir.constant(1 : i32) : i32
   %1 = llvm.add %0, %0 : i32
