@@ -850,14 +850,14 @@ class DimLowering(MemRefPattern):
         converted, index = o.operands(op, rewriter)
         index_type = o.index_type
         if isinstance(source_type, UnrankedMemRefType):
-            space = o.address_space(op, source_type)
+            # The ranked descriptor lives in generic memory whatever the memref's
+            # address space: its fields are read through address space 0.
+            o.address_space(op, source_type)
             desc_ptr = UnrankedMemRefDescriptor(converted).memref_desc_ptr(rewriter)
             prefix = llvm.LLVMStructType.from_type_list(
                 [ptr_type(0), ptr_type(0), index_type]
             )
             offset_ptr = gep(rewriter, desc_ptr, [0, 2], prefix)
-            if space:
-                offset_ptr = _cast_ptr(rewriter, offset_ptr, space)
             plus_one = add(rewriter, index_constant(rewriter, index_type, 1), index)
             size_ptr = gep(rewriter, offset_ptr, [plus_one], index_type)
             return [load(rewriter, size_ptr, index_type)]

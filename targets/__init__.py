@@ -5,6 +5,18 @@ from collections.abc import Callable
 from xdsl.utils.target import Target
 
 
+def _llvmir() -> type[Target]:
+    from targets.llvm_ir.target import LLVMIRTarget
+
+    return LLVMIRTarget
+
+
+def _llvm_offload() -> type[Target]:
+    from targets.offloading.target import LLVMOffloadTarget
+
+    return LLVMOffloadTarget
+
+
 def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
     """Lazy getters for every target, keyed by its ``-t`` name."""
-    return {}
+    return {"llvm-offload": _llvm_offload, "llvmir": _llvmir}

@@ -433,15 +433,20 @@ def _tool(name: str) -> str:
     return path
 
 
-def upstream_llvm_ir(mlir: str, pipeline: str | Sequence[str] = ()) -> str:
-    """Lower ``mlir`` with ``mlir-opt-22`` (``pipeline``: a ``--pass-pipeline``
-    string, or a list of flags such as ``["--convert-to-llvm"]``) and translate it
-    with ``mlir-translate-22 --mlir-to-llvmir``."""
+def mlir_opt(mlir: str, pipeline: str | Sequence[str] = ()) -> str:
+    """Run ``mlir-opt-22`` on ``mlir``; ``pipeline`` is a ``--pass-pipeline`` string
+    or a list of flags such as ``["--convert-to-llvm"]``."""
     if isinstance(pipeline, str):
         flags = [f"--pass-pipeline={pipeline}"] if pipeline else []
     else:
         flags = list(pipeline)
-    lowered = _run([_tool("mlir-opt-22"), *flags], mlir)
+    return _run([_tool("mlir-opt-22"), *flags], mlir)
+
+
+def upstream_llvm_ir(mlir: str, pipeline: str | Sequence[str] = ()) -> str:
+    """Lower ``mlir`` with ``mlir-opt-22`` (see :func:`mlir_opt`) and translate it
+    with ``mlir-translate-22 --mlir-to-llvmir``."""
+    lowered = mlir_opt(mlir, pipeline)
     return _run([_tool("mlir-translate-22"), "--mlir-to-llvmir"], lowered)
 
 

@@ -134,8 +134,8 @@ def parse_struct(
     """Upstream's ``struct(...)`` directive: ``name = value`` pairs in any order.
 
     With ``all_required`` exactly ``len(fields)`` pairs are parsed; otherwise any number
-    (zero included) of distinct pairs. Unknown or repeated names fail with
-    ``duplicate or unknown struct parameter name: <name>``.
+    (zero included) of distinct pairs, a comma always followed by one more. Unknown or
+    repeated names fail with ``duplicate or unknown struct parameter name: <name>``.
     """
     result: dict[str, Attribute] = {}
 
@@ -159,10 +159,9 @@ def parse_struct(
             parse_one(True)
             if i + 1 < len(fields):
                 expect_punctuation(parser, ",")
-    else:
-        while parse_one(False) and len(result) < len(fields):
-            if parser.parse_optional_punctuation(",") is None:
-                break
+    elif parse_one(False):
+        while parser.parse_optional_punctuation(",") is not None:
+            parse_one(True)
     return result
 
 

@@ -21,8 +21,9 @@ import abc
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
+from typing_extensions import TypeVar
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     I32,

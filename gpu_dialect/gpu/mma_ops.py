@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
+from typing_extensions import TypeVar
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     Float16Type,
@@ -23,7 +24,6 @@ from xdsl.dialects.builtin import (
     MemRefType,
     NoneAttr,
     Signedness,
-    StridedLayoutAttr,
     UnitAttr,
     VectorType,
 )
@@ -35,6 +35,7 @@ from xdsl.ir.affine import (
     AffineConstantExpr,
     AffineDimExpr,
     AffineExpr,
+    AffineMap,
     AffineSymExpr,
 )
 from xdsl.irdl import (
@@ -71,18 +72,20 @@ from gpu_dialect.gpu.types import MMAMatrixType
 # ===----------------------------------------------------------------------=== #
 
 
-def _int(width: int, signedness: Signedness) -> IntegerType:
-    return IntegerType(width, signedness)
-
+SI8 = IntegerType(8, Signedness.SIGNED)
+UI8 = IntegerType(8, Signedness.UNSIGNED)
+I8 = IntegerType(8)
+I32 = IntegerType(32)
+F16, F32, F64 = Float16Type(), Float32Type(), Float64Type()
 
 _TYPE_NAMES: dict[Attribute, str] = {
-    _int(8, Signedness.SIGNLESS): "8-bit signless integer",
-    _int(8, Signedness.SIGNED): "8-bit signed integer",
-    _int(8, Signedness.UNSIGNED): "8-bit unsigned integer",
-    _int(32, Signedness.SIGNLESS): "32-bit signless integer",
-    Float16Type(): "16-bit float",
-    Float32Type(): "32-bit float",
-    Float64Type(): "64-bit float",
+    I8: "8-bit signless integer",
+    SI8: "8-bit signed integer",
+    UI8: "8-bit unsigned integer",
+    I32: "32-bit signless integer",
+    F16: "16-bit float",
+    F32: "32-bit float",
+    F64: "64-bit float",
 }
 
 
@@ -91,11 +94,10 @@ def _any_of(*types: Attribute) -> tuple[frozenset[Attribute], str]:
     return frozenset(types), " or ".join(_TYPE_NAMES[t] for t in types)
 
 
-SI8 = _int(8, Signedness.SIGNED)
-UI8 = _int(8, Signedness.UNSIGNED)
-I8 = _int(8, Signedness.SIGNLESS)
-I32 = _int(32, Signedness.SIGNLESS)
-F16, F32, F64 = Float16Type(), Float32Type(), Float64Type()
+def one_of(*types: Attribute) -> TypeConstraint:
+    """ODS ``AnyTypeOf<[...]>`` of these types."""
+    allowed, names = _any_of(*types)
+    return TypeConstraint(names, lambda t: t in allowed)
 
 
 def mma_matrix_of(*element_types: Attribute) -> TypeConstraint:
@@ -132,20 +134,19 @@ MMAMemRef = TypeConstraint(
 
 @dataclass(frozen=True)
 class MMAMatrixWithElement(AttrConstraint):
-    """An ``!gpu.mma_matrix`` satisfying ``matrix`` whose element type satisfies
-    ``element``: a :class:`SameType` variable shared with a scalar operand or result,
-    as upstream's ``TypesMatchWith`` on ``getElementType()``."""
+    """An ``!gpu.mma_matrix`` whose element type satisfies ``element``: a
+    :class:`SameType` variable shared with a scalar operand or result, as upstream's
+    ``TypesMatchWith`` on ``getElementType()``."""
 
     element: AttrConstraint
-    matrix: AttrConstraint = AnyMMAMatrix
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
-        self.matrix.verify(attr, constraint_context)
+        AnyMMAMatrix.verify(attr, constraint_context)
         assert isinstance(attr, MMAMatrixType)
         self.element.verify(attr.element_type, constraint_context)
 
     def variables(self) -> set[str]:
-        return self.matrix.variables() | self.element.variables()
+        return self.element.variables()
 
     def mapping_type_vars(
         self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
@@ -216,26 +217,30 @@ def _extract_strides(
             return False
 
 
+def _affine_map_strides(layout_map: AffineMap) -> list[int | None] | None:
+    """The stride of each dimension of a one-result layout map (``None``: not a
+    constant), or ``None`` when the map is not a strided layout."""
+    if len(layout_map.results) != 1:
+        return None
+    strides: list[int | None] = [0] * layout_map.num_dims
+    if not _extract_strides(layout_map.results[0], 1, strides):
+        return None
+    return strides
+
+
 def is_last_dim_unit_stride(memref_type: MemRefType) -> bool:
-    """Whether the innermost dimension of ``memref_type`` is contiguous."""
+    """Whether the innermost dimension of ``memref_type`` is contiguous (upstream
+    ``MemRefType::isLastDimUnitStride``)."""
     layout = memref_type.layout
-    if isinstance(layout, NoneAttr) or memref_type.get_num_dims() == 0:
+    if memref_type.get_num_dims() == 0 or isinstance(layout, NoneAttr):
         return True
-    if isinstance(layout, StridedLayoutAttr):
-        strides = layout.get_strides()
-        return not strides or strides[-1] == 1
     if isinstance(layout, AffineMapAttr):
-        layout_map = layout.data
-        if layout_map == layout_map.identity(layout_map.num_dims):
+        if layout.data == AffineMap.identity(layout.data.num_dims):
             return True
-        if len(layout_map.results) != 1:
-            return False
-        strides: list[int | None] = [0] * layout_map.num_dims
-        return _extract_strides(layout_map.results[0], 1, strides) and (
-            not strides or strides[-1] == 1
-        )
-    strides = layout.get_strides()
-    return strides is not None and (not strides or strides[-1] == 1)
+        strides = _affine_map_strides(layout.data)
+    else:
+        strides = layout.get_strides()
+    return bool(strides) and strides[-1] == 1
 
 
 # ===----------------------------------------------------------------------=== #
@@ -417,14 +422,7 @@ class SubgroupMmaConstantMatrixOp(IRDLOperation):
 
     name = "gpu.subgroup_mma_constant_matrix"
 
-    E: ClassVar = SameType(
-        "E",
-        TypeConstraint(
-            _any_of(SI8, UI8, I32, F16, F32)[1],
-            lambda t: t in _any_of(SI8, UI8, I32, F16, F32)[0],
-        ),
-        _ELEMENT_MISMATCH,
-    )
+    E: ClassVar = SameType("E", one_of(SI8, UI8, I32, F16, F32), _ELEMENT_MISMATCH)
 
     value = operand_def(E)
     res = result_def(MMAMatrixWithElement(E))

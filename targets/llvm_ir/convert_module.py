@@ -37,7 +37,12 @@ from xdsl.dialects.builtin import (
     SymbolRefAttr,
     UnitAttr,
 )
-from xdsl.dialects.llvm import LLVMArrayType, LLVMFunctionType, LLVMStructType
+from xdsl.dialects.llvm import (
+    LLVMArrayType,
+    LLVMFunctionType,
+    LLVMPointerType,
+    LLVMStructType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from targets.llvm_ir.convert_op import (
@@ -191,7 +196,9 @@ def _fold_initializer(ops: Iterable[Operation], module: ModuleEmitter) -> str:
             case "llvm.mlir.undef" | "llvm.mlir.poison":
                 values[op.results[0]] = op.name.rsplit(".", 1)[1]
             case "llvm.mlir.zero":
-                values[op.results[0]] = "zeroinitializer"
+                # LLVM prints a null pointer as `null`, as upstream does.
+                is_ptr = isinstance(op.results[0].type, LLVMPointerType)
+                values[op.results[0]] = "null" if is_ptr else "zeroinitializer"
             case "llvm.mlir.addressof":
                 ref = op.properties["global_name"]
                 assert isinstance(ref, SymbolRefAttr)

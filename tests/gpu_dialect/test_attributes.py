@@ -9,6 +9,7 @@ import random
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from xdsl.context import Context
@@ -663,3 +664,38 @@ def test_valid_discardable_attrs_of_a_tree() -> None:
         "    func.return\n  }\n}\n"
     )
     verify_discardable_gpu_attrs(module)
+
+
+# --------------------------------------------------------------------------------------
+# Upstream rejects each invalid chunk with our message
+# --------------------------------------------------------------------------------------
+
+INVALID = (
+    Path(__file__).parents[1]
+    / "filecheck"
+    / "dialects"
+    / "gpu"
+    / "invalid_attributes.mlir"
+)
+INVALID_CHUNKS = INVALID.read_text().split("// -----")
+
+
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")
+@pytest.mark.parametrize("chunk", INVALID_CHUNKS)
+def test_upstream_rejects_each_invalid_chunk_with_our_message(chunk: str) -> None:
+    assert MLIR_OPT is not None
+    messages = [
+        line.removeprefix("// CHECK: ")
+        for line in chunk.splitlines()
+        if line.startswith("// CHECK: ") and not line.startswith("// CHECK: @")
+    ]
+    assert len(messages) == 1
+    done = subprocess.run(
+        [MLIR_OPT],
+        input=chunk.replace("func.return", "return"),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode != 0, f"mlir-opt-22 accepts:\n{chunk}"
+    assert f"error: {messages[0]}" in done.stderr

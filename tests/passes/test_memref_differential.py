@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the corpus is MLIR, whose lines are long)
 """Differential tests of ``expand-strided-metadata`` and ``finalize-memref-to-llvm``.
 
 Each case is a ``func.func @kernel`` over memrefs (strided views, subviews of subviews,
@@ -216,9 +217,13 @@ def driver(case: Case, buffers: list[np.ndarray]) -> str:
 
 
 def _run(args: list[str], stdin: str) -> str:
-    done = subprocess.run(args, input=stdin, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        args, input=stdin, capture_output=True, text=True, timeout=300
+    )
     if done.returncode != 0:
-        raise AssertionError(f"{' '.join(args)} failed:\n{done.stderr}\n--- input ---\n{stdin}")
+        raise AssertionError(
+            f"{' '.join(args)} failed:\n{done.stderr}\n--- input ---\n{stdin}"
+        )
     return done.stdout
 
 
@@ -249,13 +254,17 @@ def _options_for(name: str, case: Case) -> str:
 
 
 def upstream_results(case: Case, buffers: list[np.ndarray]) -> list[np.ndarray]:
-    assert MLIR_OPT is not None and MLIR_RUNNER is not None
+    assert MLIR_OPT is not None
+    assert MLIR_RUNNER is not None
     from targets.cpu_jit import c_runner_utils
 
     lowered = _run([MLIR_OPT, *_flags(case)], driver(case, buffers))
     libs = c_runner_utils()
     assert libs is not None, "libmlir_c_runner_utils (mlir-22-tools) is missing"
-    out = _run([MLIR_RUNNER, "-e=main", "-entry-point-result=void", f"-shared-libs={libs}"], lowered)
+    out = _run(
+        [MLIR_RUNNER, "-e=main", "-entry-point-result=void", f"-shared-libs={libs}"],
+        lowered,
+    )
     words = [int(w) for w in out.split()]
     results: list[np.ndarray] = []
     views = [a for a in case.args if isinstance(a, View)]
@@ -289,7 +298,9 @@ def lower_ours(case: Case) -> ModuleOp:
     return module
 
 
-def run_ours(case: Case, module: ModuleOp, buffers: list[np.ndarray]) -> list[np.ndarray]:
+def run_ours(
+    case: Case, module: ModuleOp, buffers: list[np.ndarray]
+) -> list[np.ndarray]:
     from targets.cpu_jit import CpuJit, c_runner_utils
 
     libs = [lib] if (lib := c_runner_utils()) else []
@@ -393,7 +404,14 @@ func.func @kernel(%a: memref<?x?xf64>, %b: memref<?x?xf64, strided<[?, ?], offse
 """,
         (
             View("f64", 15, 0, (3, 5), (5, 1), "memref<?x?xf64>"),
-            View("f64", 80, 3, (3, 5), (20, 3), "memref<?x?xf64, strided<[?, ?], offset: ?>>"),
+            View(
+                "f64",
+                80,
+                3,
+                (3, 5),
+                (20, 3),
+                "memref<?x?xf64, strided<[?, ?], offset: ?>>",
+            ),
         ),
     ),
     Case(
@@ -488,7 +506,14 @@ func.func @kernel(%a: memref<4x3x2xf32, strided<[12, 2, 1], offset: ?>>, %b: mem
 }
 """,
         (
-            View("f32", 64, 7, (4, 3, 2), (12, 2, 1), "memref<4x3x2xf32, strided<[12, 2, 1], offset: ?>>"),
+            View(
+                "f32",
+                64,
+                7,
+                (4, 3, 2),
+                (12, 2, 1),
+                "memref<4x3x2xf32, strided<[12, 2, 1], offset: ?>>",
+            ),
             View("f32", 30, 3, (12,), (2,), "memref<12xf32, strided<[2], offset: ?>>"),
         ),
     ),
@@ -600,7 +625,14 @@ func.func @kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<8x8xf32>,
             View("f32", 12, 0, (3, 4), (4, 1), "memref<?x?xf32>"),
             View("f32", 12, 0, (3, 4), (4, 1), "memref<?x?xf32>"),
             View("f32", 64, 0, (8, 8), (8, 1), "memref<8x8xf32>"),
-            View("f32", 40, 3, (4, 4), (8, 2), "memref<4x4xf32, strided<[8, 2], offset: ?>>"),
+            View(
+                "f32",
+                40,
+                3,
+                (4, 4),
+                (8, 2),
+                "memref<4x4xf32, strided<[8, 2], offset: ?>>",
+            ),
         ),
     ),
     Case(
@@ -726,7 +758,14 @@ func.func @kernel(%a: memref<?x?xi64, strided<[?, ?], offset: ?>>, %out: memref<
 }
 """,
         (
-            View("i64", 50, 6, (3, 4), (12, 2), "memref<?x?xi64, strided<[?, ?], offset: ?>>"),
+            View(
+                "i64",
+                50,
+                6,
+                (3, 4),
+                (12, 2),
+                "memref<?x?xi64, strided<[?, ?], offset: ?>>",
+            ),
             View("i64", 8, 0, (8,), (1,), "memref<8xi64>"),
         ),
     ),

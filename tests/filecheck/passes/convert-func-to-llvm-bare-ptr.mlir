@@ -25,7 +25,7 @@ func.func @bare(%m: memref<2x3xf32>) -> memref<2x3xf32> attributes {llvm.emit_c_
 }
 
 // A call passes the aligned pointer; a returned pointer becomes a descriptor again.
-// CHECK-LABEL: llvm.func @caller(%{{.*}}: !llvm.ptr) -> f32 {
+// CHECK-LABEL: llvm.func @caller(%{{[0-9a-z_]+}}: !llvm.ptr) -> f32 {
 // CHECK:         %[[ALIGNED:.*]] = llvm.extractvalue %{{.*}}[1]
 // CHECK-NEXT:    %[[R:.*]] = llvm.call @bare(%[[ALIGNED]]) : (!llvm.ptr) -> !llvm.ptr
 // CHECK-NEXT:    llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>

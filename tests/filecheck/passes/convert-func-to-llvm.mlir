@@ -20,7 +20,7 @@ func.func @scalars(%a: i32, %x: index) -> index {
 // returned as its descriptor.
 // CHECK-LABEL: llvm.func @memrefs(
 // CHECK-SAME:    %[[ALLOC:[^:]*]]: !llvm.ptr, %[[ALIGN:[^:]*]]: !llvm.ptr, %[[OFF:[^:]*]]: i64, %[[S0:[^:]*]]: i64, %[[S1:[^:]*]]: i64, %[[T0:[^:]*]]: i64, %[[T1:[^:]*]]: i64,
-// CHECK-SAME:    %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64)
+// CHECK-SAME:    %{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: i64, %{{[0-9a-z_]+}}: i64, %{{[0-9a-z_]+}}: i64)
 // CHECK-SAME:    -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> {
 // CHECK-NEXT:    %[[P:.*]] = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
 // CHECK-NEXT:    %[[D0:.*]] = llvm.insertvalue %[[ALLOC]], %[[P]][0]
@@ -31,7 +31,7 @@ func.func @scalars(%a: i32, %x: index) -> index {
 // CHECK-NEXT:    %[[D5:.*]] = llvm.insertvalue %[[S1]], %[[D4]][3, 1]
 // CHECK-NEXT:    %[[D6:.*]] = llvm.insertvalue %[[T1]], %[[D5]][4, 1]
 // CHECK-NEXT:    llvm.return %[[D6]] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
-// IDX32-LABEL: llvm.func @memrefs(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32,
+// IDX32-LABEL: llvm.func @memrefs(%{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: i32, %{{[0-9a-z_]+}}: i32, %{{[0-9a-z_]+}}: i32, %{{[0-9a-z_]+}}: i32, %{{[0-9a-z_]+}}: i32,
 // IDX32-SAME:    -> !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> {
 func.func @memrefs(%m: memref<?x4xf32>, %unused: memref<8xi32>) -> memref<?x4xf32> {
   func.return %m : memref<?x4xf32>
@@ -42,9 +42,9 @@ func.func @memrefs(%m: memref<?x4xf32>, %unused: memref<8xi32>) -> memref<?x4xf3
 // Unranked: (rank, pointer to a descriptor); rank 0: no sizes or strides; the memory
 // space becomes the address space of the pointers.
 // CHECK-LABEL: llvm.func @special(
-// CHECK-SAME:    %{{.*}}: i64, %{{.*}}: !llvm.ptr,
-// CHECK-SAME:    %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64,
-// CHECK-SAME:    %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64) {
+// CHECK-SAME:    %{{[0-9a-z_]+}}: i64, %{{[0-9a-z_]+}}: !llvm.ptr,
+// CHECK-SAME:    %{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: i64,
+// CHECK-SAME:    %{{[0-9a-z_]+}}: !llvm.ptr<1>, %{{[0-9a-z_]+}}: !llvm.ptr<1>, %{{[0-9a-z_]+}}: i64, %{{[0-9a-z_]+}}: i64, %{{[0-9a-z_]+}}: i64) {
 // CHECK:         llvm.mlir.poison : !llvm.struct<(i64, ptr)>
 // CHECK:         builtin.unrealized_conversion_cast %{{.*}} : !llvm.struct<(i64, ptr)> to memref<*xf32>
 // CHECK:         llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64)>
@@ -86,7 +86,7 @@ func.func @calls(%m: memref<2x3xf32>, %f: f32) -> (i32, f32) {
 
 // llvm.linkage sets the linkage; argument attributes stay where an argument converts
 // one to one; discardable attributes are kept.
-// CHECK-LABEL: llvm.func internal @attributes(%a: i32 {llvm.signext}, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64) -> (i32 {llvm.zeroext}) attributes {passthrough = ["noinline"]} {
+// CHECK-LABEL: llvm.func internal @attributes(%a: i32 {llvm.signext}, %{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: i64, %{{[0-9a-z_]+}}: i64, %{{[0-9a-z_]+}}: i64) -> (i32 {llvm.zeroext}) attributes {passthrough = ["noinline"]} {
 func.func @attributes(%a: i32 {llvm.signext}, %m: memref<4xf32> {llvm.noalias}) -> (i32 {llvm.zeroext}) attributes {llvm.linkage = #llvm.linkage<internal>, passthrough = ["noinline"]} {
   func.return %a : i32
 }
@@ -95,7 +95,7 @@ func.func @attributes(%a: i32 {llvm.signext}, %m: memref<4xf32> {llvm.noalias}) 
 
 // llvm.emit_c_interface on a definition: @_mlir_ciface_ takes the memref by pointer to
 // its descriptor and returns the struct result through a first pointer argument.
-// CHECK-LABEL: llvm.func @cface(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %s: f32) -> !llvm.struct<(f32, i64)> attributes {llvm.emit_c_interface} {
+// CHECK-LABEL: llvm.func @cface(%{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: !llvm.ptr, %{{[0-9a-z_]+}}: i64, %{{[0-9a-z_]+}}: i64, %{{[0-9a-z_]+}}: i64, %s: f32) -> !llvm.struct<(f32, i64)> attributes {llvm.emit_c_interface} {
 // CHECK:       llvm.func @_mlir_ciface_cface(%[[RES:.*]]: !llvm.ptr, %[[MPTR:.*]]: !llvm.ptr, %[[S:.*]]: f32) attributes {llvm.emit_c_interface} {
 // CHECK-NEXT:    %[[D:.*]] = llvm.load %[[MPTR]] : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
 // CHECK-NEXT:    %[[A:.*]] = llvm.extractvalue %[[D]][0]
@@ -115,7 +115,8 @@ func.func @cface(%m: memref<?xf32>, %s: f32) -> (f32, index) attributes {llvm.em
 
 // llvm.emit_c_interface on a declaration: the function gets a private body that puts
 // the descriptors on the stack and calls the external @_mlir_ciface_.
-// CHECK-LABEL: llvm.func private @ext_cface(%[[A0:[^:]*]]: !llvm.ptr, %[[A1:[^:]*]]: !llvm.ptr, %[[A2:[^:]*]]: i64, %[[A3:[^:]*]]: i64, %[[A4:[^:]*]]: i64, %[[N:[^:]*]]: i32) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> attributes {llvm.emit_c_interface, sym_visibility = "private"} {
+// CHECK-LABEL: llvm.func private @ext_cface(
+// CHECK-SAME: %[[A0:[^:]*]]: !llvm.ptr, %[[A1:[^:]*]]: !llvm.ptr, %[[A2:[^:]*]]: i64, %[[A3:[^:]*]]: i64, %[[A4:[^:]*]]: i64, %[[N:[^:]*]]: i32) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> attributes {llvm.emit_c_interface, sym_visibility = "private"} {
 // CHECK-NEXT:    %[[ONE:.*]] = llvm.mlir.constant(1) : i64
 // CHECK-NEXT:    %[[RES:.*]] = llvm.alloca %[[ONE]] x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
 // CHECK-NEXT:    llvm.mlir.poison

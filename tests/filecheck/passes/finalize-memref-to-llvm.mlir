@@ -163,6 +163,19 @@ func.func @dealloc_unranked(%u: memref<*xf32>) {
 
 // -----
 
+// free takes a generic pointer: a memref in another address space is cast first.
+
+// CHECK-LABEL: func.func @dealloc_address_space
+func.func @dealloc_address_space(%m: memref<4xf32, 1>) {
+  // CHECK:      %[[P:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(ptr<1>, ptr<1>, i64, array<1 x i64>, array<1 x i64>)>
+  // CHECK-NEXT: %[[G:.*]] = llvm.addrspacecast %[[P]] : !llvm.ptr<1> to !llvm.ptr
+  // CHECK-NEXT: llvm.call @free(%[[G]]) : (!llvm.ptr) -> ()
+  memref.dealloc %m : memref<4xf32, 1>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @alloca_scope
 func.func @alloca_scope(%v: f32) -> f32 {
   // CHECK-NEXT:   %[[SAVED:.*]] = llvm.intr.stacksave : !llvm.ptr

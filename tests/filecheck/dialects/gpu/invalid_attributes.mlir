@@ -252,6 +252,22 @@ func.func @kernel_metadata_unknown_field() attributes {x = #gpu.kernel_metadata<
 
 // -----
 
+func.func @kernel_metadata_trailing_comma() attributes {x = #gpu.kernel_metadata<"k", () -> (), arg_attrs = [], >} {
+  func.return
+}
+// CHECK: @kernel_metadata_trailing_comma(
+// CHECK: expected valid keyword
+
+// -----
+
+func.func @kernel_metadata_comma_after_all_fields() attributes {x = #gpu.kernel_metadata<"k", () -> (), arg_attrs = [], metadata = {}, >} {
+  func.return
+}
+// CHECK: @kernel_metadata_comma_after_all_fields(
+// CHECK: expected valid keyword
+
+// -----
+
 func.func @kernel_metadata_arg_attrs_not_array() attributes {x = #gpu.kernel_metadata<"k", () -> (), arg_attrs = {}>} {
   func.return
 }

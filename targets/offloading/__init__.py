@@ -1,0 +1,1 @@
+"""The offloading translation: ``gpu.binary`` + ``gpu.launch_func`` → host LLVM IR."""
