@@ -82,10 +82,22 @@ def parse_mlir(text: str) -> ModuleOp:
     return module
 
 
+RUNTIME_LIBRARIES = ("libm.so.6", "libgcc_s.so.1")
+"""Loaded into the JIT's symbol space: LLVM lowers math intrinsics to libm calls
+(``tanhf``, ``fmodf``) and ``llvm.powi`` to libgcc's ``__powisf2``/``__powidf2``,
+which an ordinary Python process does not export; an unresolved symbol would be a
+call to address 0."""
+
+
 @cache
 def _init_native() -> None:
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
+    for lib in RUNTIME_LIBRARIES:
+        try:
+            llvm.load_library_permanently(lib)
+        except RuntimeError:  # pragma: no cover - not a glibc/libgcc system
+            pass
 
 
 def _signature(fn_type: Any) -> tuple[str, list[str], bool]:
