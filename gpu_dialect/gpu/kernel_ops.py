@@ -1501,7 +1501,11 @@ class LaunchFuncOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
-    custom_directives = (AsyncDependencies, LaunchDimType, LaunchFuncOperands)
+    custom_directives: ClassVar[tuple[type[CustomDirective], ...]] = (
+        AsyncDependencies,
+        LaunchDimType,
+        LaunchFuncOperands,
+    )
 
     assembly_format = (
         "custom<AsyncDependencies>(type($async_token), $async_dependencies) "

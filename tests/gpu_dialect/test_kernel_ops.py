@@ -297,7 +297,7 @@ def test_launch_without_clusters_and_attribution_insertion() -> None:
     wg = launch.add_workgroup_attribution(WORKGROUP)
     assert launch.body.block.args[12] is wg
     assert launch.workgroup_attributions == (wg,)
-    assert launch.private_attributions == (launch.body.block.args[13],)
+    assert launch.private_attributions == (launch.body.block.args[-1],)
     launch.verify()
 
 
