@@ -213,12 +213,40 @@ class CpuJit:
         self.module.data_layout = str(machine.target_data)
         self.target_data = machine.target_data
         self.engine = llvm.create_mcjit_compiler(self.module, machine)
+        self._stub_unresolved()
         self.engine.finalize_object()
         self._types = {
             fn.name: fn.global_value_type
             for fn in self.module.functions
             if fn.name in self.signatures
         }
+
+    def _stub_unresolved(self) -> None:
+        """Bind each external function that no loaded library defines to a stub that
+        records the call. Unresolved, MCJIT would leave every relocation of the
+        object unapplied and any call would jump to address 0; with the stubs the
+        module runs until it calls one, and :meth:`call` then raises."""
+        self.unresolved_calls: list[str] = []
+        self._stubs: list[Any] = []
+        for fn in self.module.functions:
+            name = fn.name
+            if not fn.is_declaration or name.startswith("llvm."):
+                continue
+            if llvm.address_of_symbol(name) is not None:
+                continue
+
+            def stub(name: str = name) -> None:
+                self.unresolved_calls.append(name)
+
+            callback = ctypes.CFUNCTYPE(None)(stub)
+            self._stubs.append(callback)
+            llvm.add_symbol(name, ctypes.cast(callback, ctypes.c_void_p).value)
+        for gv in self.module.global_variables:
+            if gv.is_declaration and llvm.address_of_symbol(gv.name) is None:
+                raise CpuJitError(
+                    f"the module uses the external variable @{gv.name}, which no "
+                    "loaded library defines; pass its library in shared_libs="
+                )
 
     # -- calling ----------------------------------------------------------------------
 
@@ -291,6 +319,14 @@ class CpuJit:
         address = self.engine.get_function_address(PACKED_PREFIX + symbol)
         ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)(ctypes.addressof(pointers))
         del keep
+        if self.unresolved_calls:
+            missing = ", ".join(f"@{n}" for n in dict.fromkeys(self.unresolved_calls))
+            self.unresolved_calls.clear()
+            raise CpuJitError(
+                f"@{symbol} called {missing}, which neither the module nor a loaded "
+                "library defines; pass its library in shared_libs= (for printF32, "
+                "printMemrefF32...: targets.cpu_jit.runner_utils_libraries())"
+            )
         if result_buffer is not None:
             return self._decode(
                 result_buffer.raw, next(iter(self._types[name].elements)), results, copy
@@ -462,15 +498,17 @@ def upstream_llvm_ir(mlir: str, pipeline: str | Sequence[str] = ()) -> str:
     return _run([_tool("mlir-translate-22"), "--mlir-to-llvmir"], lowered)
 
 
-def c_runner_utils() -> str | None:
-    """Where Debian's ``libmlir_c_runner_utils`` is, if it is installed."""
-    for candidate in (
-        Path("/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so"),
-        Path("/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so.22.1"),
-    ):
-        if candidate.exists():
-            return str(candidate)
-    return None
+def runner_utils_libraries() -> list[str]:
+    """Debian's ``libmlir_c_runner_utils`` (``printF32``, ``printNewline``...) and
+    ``libmlir_runner_utils`` (``printMemrefF32``...), those that are installed."""
+    found: list[str] = []
+    for name in ("libmlir_c_runner_utils", "libmlir_runner_utils"):
+        for suffix in (".so", ".so.22.1"):
+            path = Path("/usr/lib/llvm-22/lib") / f"{name}{suffix}"
+            if path.exists():
+                found.append(str(path))
+                break
+    return found
 
 
 def mlir_runner(
@@ -480,12 +518,9 @@ def mlir_runner(
     entry_result: str = "void",
     shared_libs: Sequence[str] = (),
 ) -> str:
-    """Run lowered (llvm-dialect) MLIR with ``mlir-runner-22``; its stdout.
-    ``libmlir_c_runner_utils`` and ``libmlir_runner_utils`` are loaded by default
-    (``printMemrefF32`` and friends)."""
-    libs = list(shared_libs)
-    if not libs and (c_utils := c_runner_utils()) is not None:
-        libs = [c_utils, c_utils.replace("mlir_c_runner_utils", "mlir_runner_utils")]
+    """Run lowered (llvm-dialect) MLIR with ``mlir-runner-22``; its stdout. By
+    default the runner utility libraries are loaded (:func:`runner_utils_libraries`)."""
+    libs = list(shared_libs) or runner_utils_libraries()
     args = [
         _tool("mlir-runner-22"),
         f"-e={entry}",
