@@ -2182,6 +2182,188 @@ class TrapOp(IRDLOperation):
 
 
 # --------------------------------------------------------------------------------------
+# Vectors, freeze, constrained fptrunc
+# --------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class ExtractElementOp(IRDLOperation):
+    """``%e = llvm.extractelement %v[%i : i32] : vector<4xf32>``."""
+
+    name = "llvm.extractelement"
+
+    vector = operand_def(VectorType)
+    position = operand_def(SignlessIntegerConstraint)
+    res = result_def()
+
+    traits = traits_def(Pure())
+
+    def __init__(self, vector: Operation | SSAValue, position: Operation | SSAValue):
+        vector_type = SSAValue.get(vector).type
+        assert isa(vector_type, VectorType)
+        super().__init__(
+            operands=[vector, position], result_types=[vector_type.element_type]
+        )
+
+    def verify_(self) -> None:
+        assert isa(self.vector.type, VectorType)
+        if self.res.type != self.vector.type.element_type:
+            raise VerifyException(
+                "'llvm.extractelement' op failed to verify that result type matches "
+                "vector element type"
+            )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.vector)
+        printer.print_string("[")
+        printer.print_ssa_value(self.position)
+        printer.print_string(" : ")
+        printer.print_attribute(self.position.type)
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.vector.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ExtractElementOp:
+        vector = parser.parse_unresolved_operand()
+        parser.parse_punctuation("[")
+        position = parser.parse_unresolved_operand()
+        parser.parse_punctuation(":")
+        position_type = parser.parse_type()
+        parser.parse_punctuation("]")
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        vector_type = parser.parse_type()
+        if not isa(vector_type, VectorType):
+            parser.raise_error(f"expected a vector type, got {vector_type}")
+        op = cls(
+            parser.resolve_operand(vector, vector_type),
+            parser.resolve_operand(position, position_type),
+        )
+        op.attributes |= attrs
+        return op
+
+
+@irdl_op_definition
+class FreezeOp(IRDLOperation):
+    """``%y = llvm.freeze %x : i32``."""
+
+    name = "llvm.freeze"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    val = operand_def(T)
+    res = result_def(T)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$val attr-dict `:` type($val)"
+
+    def __init__(self, val: Operation | SSAValue):
+        super().__init__(operands=[val], result_types=[SSAValue.get(val).type])
+
+
+ROUNDING_MODES: dict[str, int] = {
+    "towardzero": 0,
+    "tonearest": 1,
+    "upward": 2,
+    "downward": 3,
+    "tonearestaway": 4,
+    "dynamic": 7,
+}
+"""``LLVM::RoundingMode`` keywords (``llvm::RoundingMode`` values)."""
+
+FP_EXCEPTION_BEHAVIORS: dict[str, int] = {"ignore": 0, "maytrap": 1, "strict": 2}
+
+
+@irdl_op_definition
+class ConstrainedFPTruncOp(IRDLOperation):
+    """``llvm.intr.experimental.constrained.fptrunc %x tonearest ignore : f32 to f16``
+    (what ``arith.truncf`` with a rounding mode lowers to)."""
+
+    name = "llvm.intr.experimental.constrained.fptrunc"
+
+    arg_0 = operand_def(_FloatLike)
+    res = result_def(_FloatLike)
+    roundingmode = prop_def(IntegerAttr[I64])
+    fpExceptionBehavior = prop_def(IntegerAttr[I64])
+
+    def __init__(
+        self,
+        arg: Operation | SSAValue,
+        res_type: Attribute,
+        rounding: str = "tonearest",
+        exceptions: str = "ignore",
+    ):
+        super().__init__(
+            operands=[arg],
+            result_types=[res_type],
+            properties={
+                "roundingmode": IntegerAttr(ROUNDING_MODES[rounding], i64),
+                "fpExceptionBehavior": IntegerAttr(
+                    FP_EXCEPTION_BEHAVIORS[exceptions], i64
+                ),
+            },
+        )
+
+    @property
+    def rounding(self) -> str:
+        return {v: k for k, v in ROUNDING_MODES.items()}[self.roundingmode.value.data]
+
+    @property
+    def exceptions(self) -> str:
+        return {v: k for k, v in FP_EXCEPTION_BEHAVIORS.items()}[
+            self.fpExceptionBehavior.value.data
+        ]
+
+    def verify_(self) -> None:
+        if self.roundingmode.value.data not in ROUNDING_MODES.values():
+            raise VerifyException(
+                f"'{self.name}' op invalid rounding mode {self.roundingmode.value.data}"
+            )
+        if self.fpExceptionBehavior.value.data not in FP_EXCEPTION_BEHAVIORS.values():
+            raise VerifyException(
+                f"'{self.name}' op invalid exception behavior "
+                f"{self.fpExceptionBehavior.value.data}"
+            )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.arg_0)
+        printer.print_string(f" {self.rounding} {self.exceptions}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.arg_0.type)
+        printer.print_string(" to ")
+        printer.print_attribute(self.res.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ConstrainedFPTruncOp:
+        arg = parser.parse_unresolved_operand()
+        rounding = parser.parse_optional_keyword_in(ROUNDING_MODES)
+        if rounding is None:
+            parser.raise_error(
+                "expected a rounding mode, one of " + ", ".join(ROUNDING_MODES)
+            )
+        exceptions = parser.parse_optional_keyword_in(FP_EXCEPTION_BEHAVIORS)
+        if exceptions is None:
+            parser.raise_error(
+                "expected an exception behavior, one of "
+                + ", ".join(FP_EXCEPTION_BEHAVIORS)
+            )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        arg_type = parser.parse_type()
+        parser.parse_keyword("to")
+        res_type = parser.parse_type()
+        op = cls(parser.resolve_operand(arg, arg_type), res_type, rounding, exceptions)
+        op.attributes |= attrs
+        return op
+
+
+# --------------------------------------------------------------------------------------
 # Functions
 # --------------------------------------------------------------------------------------
 
@@ -2847,6 +3029,9 @@ _OUR_OPS: list[type[IRDLOperation]] = [
     MemsetOp,
     AssumeOp,
     TrapOp,
+    ExtractElementOp,
+    FreezeOp,
+    ConstrainedFPTruncOp,
     GlobalCtorsOp,
     GlobalDtorsOp,
     GlobalOp,

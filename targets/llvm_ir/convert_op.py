@@ -885,6 +885,25 @@ def _assume(op: Any, f: FunctionEmitter) -> None:
     f.call_intrinsic("llvm.assume", None, [("i1", f.ref(op.cond))], suffix=bundles)
 
 
+def _constrained_fptrunc(op: Any, f: FunctionEmitter) -> None:
+    res, arg = op.results[0].type, op.operands[0].type
+    name = (
+        "llvm.experimental.constrained.fptrunc."
+        f"{intrinsic_suffix(res)}.{intrinsic_suffix(arg)}"
+    )
+    f.call_intrinsic(
+        name,
+        res,
+        [
+            (convert_type(arg), f.ref(op.operands[0])),
+            ("metadata", f'!"round.{op.rounding}"'),
+            ("metadata", f'!"fpexcept.{op.exceptions}"'),
+        ],
+        result=op.results[0],
+        suffix=" strictfp",
+    )
+
+
 def _masked_store(op: Any, f: FunctionEmitter) -> None:
     value_t, ptr_t = op.value.type, op.data.type
     name = f"llvm.masked.store.{intrinsic_suffix(value_t)}.{intrinsic_suffix(ptr_t)}"
@@ -944,6 +963,7 @@ _CONVERTERS: dict[str, Converter] = {
     "llvm.call_intrinsic": _call_intrinsic,
     "llvm.intr.assume": _assume,
     "llvm.intr.masked.store": _masked_store,
+    "llvm.intr.experimental.constrained.fptrunc": _constrained_fptrunc,
     **{name: _intrinsic for name in INTRINSICS},
 }
 

@@ -343,3 +343,21 @@ llvm.func @g(%arg0: !llvm.ptr) attributes {nvvm.kernel, nvvm.maxntid = array<i32
   llvm.return
 }
 llvm.func @ext(f32, ...) -> f32 attributes {sym_visibility = "private"}
+
+// -----
+
+// CHECK-LABEL: llvm.func @misc(%{{.*}}: f32, %{{.*}}: vector<4xf32>, %{{.*}}: i32) -> f16 {
+// CHECK-NEXT: %{{.*}} = llvm.intr.experimental.constrained.fptrunc %{{.*}} tonearest ignore : f32 to f16
+// CHECK-NEXT: %{{.*}} = llvm.intr.experimental.constrained.fptrunc %{{.*}} towardzero strict : f32 to f16
+// CHECK-NEXT: %{{.*}} = llvm.extractelement %{{.*}}[%{{.*}} : i32] : vector<4xf32>
+// CHECK-NEXT: %{{.*}} = llvm.freeze %{{.*}} : i32
+// CHECK-NEXT: llvm.return %{{.*}} : f16
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+llvm.func @misc(%a: f32, %v: vector<4xf32>, %i: i32) -> f16 {
+  %0 = llvm.intr.experimental.constrained.fptrunc %a tonearest ignore : f32 to f16
+  %1 = llvm.intr.experimental.constrained.fptrunc %a towardzero strict : f32 to f16
+  %2 = llvm.extractelement %v[%i : i32] : vector<4xf32>
+  %3 = llvm.freeze %i : i32
+  llvm.return %0 : f16
+}
