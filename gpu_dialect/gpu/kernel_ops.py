@@ -170,19 +170,71 @@ def _dim3(values: Sequence[SSAValue | Operation], what: str) -> KernelDim3:
 # --------------------------------------------------------------------------------------
 
 
-def _verify_attributions(
-    op_name: str, attributions: Sequence[BlockArgument], space: AddressSpace
-) -> None:
-    for value in attributions:
-        if not isinstance(value.type, MemRefType):
-            raise VerifyException(f"'{op_name}' op expected memref type in attribution")
-        # Like upstream, only a #gpu.address_space is checked: a memory space that
-        # was already lowered to a number is left alone.
-        actual = value.type.memory_space
-        if isinstance(actual, AddressSpaceAttr) and actual.data != space:
-            raise VerifyException(
-                f"'{op_name}' op expected memory space {space.value} in attribution"
-            )
+class _MemoryAttributions:
+    """The memory attributions of ``gpu.func`` and ``gpu.launch``: the entry-block
+    arguments after the first ``_attributions_start`` ones, workgroup buffers first,
+    then private buffers; the ``workgroup_attributions`` attribute counts the
+    former."""
+
+    if TYPE_CHECKING:
+        body: Region
+        workgroup_attribution_count: IntegerAttr | None
+
+        @property
+        def _attributions_start(self) -> int: ...
+
+    @property
+    def num_workgroup_attributions(self) -> int:
+        return _count(self.workgroup_attribution_count)
+
+    @property
+    def workgroup_attributions(self) -> tuple[BlockArgument, ...]:
+        """The entry-block arguments that are buffers in workgroup memory."""
+        start = self._attributions_start
+        end = start + self.num_workgroup_attributions
+        return tuple(self.body.blocks[0].args[start:end])
+
+    @property
+    def num_private_attributions(self) -> int:
+        args = len(self.body.blocks[0].args) if self.body.blocks else 0
+        return args - self._attributions_start - self.num_workgroup_attributions
+
+    @property
+    def private_attributions(self) -> tuple[BlockArgument, ...]:
+        """The entry-block arguments that are buffers in private memory."""
+        start = self._attributions_start + self.num_workgroup_attributions
+        return tuple(self.body.blocks[0].args[start:])
+
+    def add_workgroup_attribution(self, type: Attribute) -> BlockArgument:
+        """Add a workgroup buffer after the last one; return its block argument."""
+        n = self.num_workgroup_attributions
+        arg = self.body.blocks[0].insert_arg(type, self._attributions_start + n)
+        self.workgroup_attribution_count = _count_attr(n + 1)
+        return arg
+
+    def add_private_attribution(self, type: Attribute) -> BlockArgument:
+        """Add a private buffer after the last one; return its block argument."""
+        block = self.body.blocks[0]
+        return block.insert_arg(type, len(block.args))
+
+    def _verify_attributions(self, op_name: str) -> None:
+        for values, space in (
+            (self.workgroup_attributions, AddressSpace.Workgroup),
+            (self.private_attributions, AddressSpace.Private),
+        ):
+            for value in values:
+                if not isinstance(value.type, MemRefType):
+                    raise VerifyException(
+                        f"'{op_name}' op expected memref type in attribution"
+                    )
+                # Like upstream, only a #gpu.address_space is checked: a memory
+                # space that was already lowered to a number is left alone.
+                actual = value.type.memory_space
+                if isinstance(actual, AddressSpaceAttr) and actual.data != space:
+                    raise VerifyException(
+                        f"'{op_name}' op expected memory space {space.value} in "
+                        "attribution"
+                    )
 
 
 def _parse_attributions(
@@ -418,7 +470,7 @@ def _print_function_results(
 
 
 @irdl_op_definition
-class FuncOp(IRDLOperation):
+class FuncOp(_MemoryAttributions, IRDLOperation):
     """``gpu.func``: a kernel (``kernel``) or device function inside a
     ``gpu.module``.
 
@@ -534,39 +586,8 @@ class FuncOp(IRDLOperation):
         return tuple(self.body.blocks[0].args[: self.num_arguments])
 
     @property
-    def num_workgroup_attributions(self) -> int:
-        return _count(self.workgroup_attribution_count)
-
-    @property
-    def workgroup_attributions(self) -> tuple[BlockArgument, ...]:
-        """The entry-block arguments that are buffers in workgroup memory."""
-        start = self.num_arguments
-        return tuple(
-            self.body.blocks[0].args[start : start + self.num_workgroup_attributions]
-        )
-
-    @property
-    def num_private_attributions(self) -> int:
-        args = len(self.body.blocks[0].args) if self.body.blocks else 0
-        return args - self.num_arguments - self.num_workgroup_attributions
-
-    @property
-    def private_attributions(self) -> tuple[BlockArgument, ...]:
-        """The entry-block arguments that are buffers in private memory."""
-        start = self.num_arguments + self.num_workgroup_attributions
-        return tuple(self.body.blocks[0].args[start:])
-
-    def add_workgroup_attribution(self, type: Attribute) -> BlockArgument:
-        """Add a workgroup buffer after the last one and return its block argument."""
-        n = self.num_workgroup_attributions
-        arg = self.body.blocks[0].insert_arg(type, self.num_arguments + n)
-        self.workgroup_attribution_count = _count_attr(n + 1)
-        return arg
-
-    def add_private_attribution(self, type: Attribute) -> BlockArgument:
-        """Add a private buffer after the last one and return its block argument."""
-        block = self.body.blocks[0]
-        return block.insert_arg(type, len(block.args))
+    def _attributions_start(self) -> int:
+        return self.num_arguments
 
     # Syntax -------------------------------------------------------------------------
 
@@ -735,12 +756,7 @@ class FuncOp(IRDLOperation):
                     f"'gpu.func' op expected body region argument #{i} to be of type "
                     f"'{expected_type}', got '{arg.type}'"
                 )
-        _verify_attributions(
-            "gpu.func", self.workgroup_attributions, AddressSpace.Workgroup
-        )
-        _verify_attributions(
-            "gpu.func", self.private_attributions, AddressSpace.Private
-        )
+        self._verify_attributions("gpu.func")
 
 
 @irdl_op_definition
@@ -978,7 +994,7 @@ class _LaunchCanonicalization(HasCanonicalizationPatternsTrait):
 
 
 @irdl_op_definition
-class LaunchOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
+class LaunchOp(_LaunchSizes, _MemoryAttributions, AsyncOpInterface, IRDLOperation):
     """``gpu.launch``: a kernel written inline, run on a grid of thread blocks.
 
     ```
@@ -1114,38 +1130,8 @@ class LaunchOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
         return self._args(15) if self.has_cluster_size else None
 
     @property
-    def num_workgroup_attributions(self) -> int:
-        return _count(self.workgroup_attribution_count)
-
-    @property
-    def workgroup_attributions(self) -> tuple[BlockArgument, ...]:
-        start = self.num_config_region_arguments
-        return tuple(
-            self.body.blocks[0].args[start : start + self.num_workgroup_attributions]
-        )
-
-    @property
-    def num_private_attributions(self) -> int:
-        return (
-            len(self.body.blocks[0].args)
-            - self.num_config_region_arguments
-            - self.num_workgroup_attributions
-        )
-
-    @property
-    def private_attributions(self) -> tuple[BlockArgument, ...]:
-        start = self.num_config_region_arguments + self.num_workgroup_attributions
-        return tuple(self.body.blocks[0].args[start:])
-
-    def add_workgroup_attribution(self, type: Attribute) -> BlockArgument:
-        n = self.num_workgroup_attributions
-        arg = self.body.blocks[0].insert_arg(type, self.num_config_region_arguments + n)
-        self.workgroup_attribution_count = _count_attr(n + 1)
-        return arg
-
-    def add_private_attribution(self, type: Attribute) -> BlockArgument:
-        block = self.body.blocks[0]
-        return block.insert_arg(type, len(block.args))
+    def _attributions_start(self) -> int:
+        return self.num_config_region_arguments
 
     # Syntax -------------------------------------------------------------------------
 
@@ -1282,12 +1268,7 @@ class LaunchOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
                     f"'gpu.launch' op expected region argument #{i} to be of type "
                     f"'index', got '{arg.type}'"
                 )
-        _verify_attributions(
-            "gpu.launch", self.workgroup_attributions, AddressSpace.Workgroup
-        )
-        _verify_attributions(
-            "gpu.launch", self.private_attributions, AddressSpace.Private
-        )
+        self._verify_attributions("gpu.launch")
         # Blocks without successors leave the kernel: they end in gpu.terminator.
         for block in self.body.blocks:
             last = block.last_op
