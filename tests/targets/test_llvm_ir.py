@@ -76,6 +76,19 @@ def test_valid_inputs_translate_to_verified_llvm_ir(name: str, source: str) -> N
     parse_module(convert_module(parse_mlir(source)))
 
 
+def test_every_llvm_op_has_a_translation() -> None:
+    from targets.llvm_ir.convert_op import _CONVERTERS  # pyright: ignore
+
+    module_level = {
+        "llvm.func",
+        "llvm.mlir.global",
+        "llvm.mlir.global_ctors",
+        "llvm.mlir.global_dtors",
+    }
+    missing = {op.name for op in llvm.LLVM.operations} - set(_CONVERTERS) - module_level
+    assert not missing
+
+
 def test_nvptx_triple_and_data_layout() -> None:
     module = parse_mlir("llvm.func @k() attributes {nvvm.kernel} { llvm.return }")
     import io
@@ -714,3 +727,31 @@ def test_results_match_mlir_runner() -> None:
     out = np.zeros(3, np.float32)
     CpuJit(lowered).call("compute", out)
     np.testing.assert_allclose(out, values, rtol=1e-6)
+
+
+def test_variadic_indirect_and_tail_calls_run() -> None:
+    source = """
+    llvm.mlir.global private constant @fmt("%d-%d\\00") {addr_space = 0 : i32}
+    llvm.func @snprintf(!llvm.ptr, i64, !llvm.ptr, ...) -> i32
+    llvm.func @twice(%x: i32) -> i32 {
+      %0 = llvm.add %x, %x : i32
+      llvm.return %0 : i32
+    }
+    llvm.func @format(%buf: !llvm.ptr, %a: i32) -> i32 {
+      %f = llvm.mlir.addressof @twice : !llvm.ptr
+      %b = llvm.call %f(%a) : !llvm.ptr, (i32) -> i32
+      %c = llvm.call tail @twice(%b) : (i32) -> i32
+      %n = llvm.mlir.constant(16 : i64) : i64
+      %s = llvm.mlir.addressof @fmt : !llvm.ptr
+      %r = llvm.call @snprintf(%buf, %n, %s, %b, %c)
+          vararg(!llvm.func<i32 (ptr, i64, ptr, ...)>)
+          : (!llvm.ptr, i64, !llvm.ptr, i32, i32) -> i32
+      llvm.return %r : i32
+    }
+    """
+    ir = convert_module(parse_mlir(source))
+    assert "call i32 (ptr, i64, ptr, ...) @snprintf(" in ir
+    assert "tail call i32 @twice(" in ir
+    buffer = np.zeros(16, np.uint8)
+    written = CpuJit(source).call("format", buffer.ctypes.data, 5)
+    assert bytes(buffer[:written]) == b"10-20"
