@@ -34,4 +34,10 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "finalize-memref-to-llvm": lambda: _load(
             "finalize_memref_to_llvm", "FinalizeMemRefToLLVMPass"
         ),
+        "gpu-module-to-binary": lambda: _load(
+            "gpu_module_to_binary", "GpuModuleToBinaryPass"
+        ),
+        "nvvm-attach-target": lambda: _load(
+            "nvvm_attach_target", "NVVMAttachTargetPass"
+        ),
     }

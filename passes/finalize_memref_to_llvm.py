@@ -31,7 +31,13 @@ copy                                ``llvm.intr.memcpy`` when both sides are
                                     contiguous, else ``memrefCopy`` (the C runner
                                     utils) on unranked descriptors
 atomic_rmw                          ``llvm.atomicrmw`` ``acq_rel``
+generic_atomic_rmw                  the body in a ``cmpxchg`` loop
+transpose                           the descriptor with sizes and strides permuted
 ==================================  ===================================================
+
+``generic_atomic_rmw`` and ``transpose`` are matched by name: xDSL 0.74's memref dialect
+does not define them, so they lower once a definition with upstream's operands and
+properties is loaded.
 
 Memory spaces: an integer memory space is the LLVM address space; ``#gpu.address_space``
 maps as convert-gpu-to-nvvm maps it (global 1, workgroup 3, private 0).
@@ -51,7 +57,11 @@ stops it with a one-line diagnostic that names the op and the fix (``subview``,
 that is not strided; a memory space with no address space). ``#gpu.address_space``
 memrefs lower (upstream's standalone pass cannot convert them); ``atomic_rmw`` with
 ``mulf``/``muli``, which has no ``llvm.atomicrmw`` form, becomes a ``cmpxchg`` loop;
-``dealloc`` of a memref in another address space casts the pointer for ``free``.
+``generic_atomic_rmw`` lowers whatever its body (upstream: only once the body is llvm
+ops) and exchanges the bits of a float (upstream gives ``cmpxchg`` a float, which LLVM
+rejects); lowerings that need branches report an op inside ``scf.for`` (upstream builds
+invalid IR); ``dealloc`` of a memref in another address space casts the pointer for
+``free``.
 """
 
 from __future__ import annotations
@@ -64,6 +74,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    AffineMapAttr,
     AnyFloat,
     ComplexType,
     DenseArrayBase,
@@ -83,6 +94,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineDimExpr
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
@@ -835,6 +847,93 @@ class AtomicRMWLowering(MemRefPattern):
         return result
 
 
+class GenericAtomicRMWLowering(RewritePattern):
+    """``generic_atomic_rmw``: the body in a ``cmpxchg`` loop (upstream's
+    ``GenericAtomicRMWOpLowering``), on the bits of a float, which upstream passes to
+    ``cmpxchg`` as is (invalid IR).
+
+    Matched by name: xDSL 0.74's memref dialect has no ``generic_atomic_rmw`` (nor
+    ``atomic_yield``); the lowering works for any definition with upstream's operands
+    (memref, indices), region (one block, the current value) and terminator.
+    """
+
+    def __init__(self, options: MemRefLoweringOptions):
+        self.options = options
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name != "memref.generic_atomic_rmw":
+            return
+        o = self.options
+        memref_value = op.operands[0]
+        memref_type = memref_value.type
+        if not isinstance(memref_type, MemRefType) or len(op.results) != 1:
+            raise o.error(op, "expects a ranked memref operand and one result")
+        if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
+            raise o.error(op, "expects a body of one block")
+        body = op.regions[0].blocks[0]
+        terminator = body.last_op
+        if terminator is None or terminator.name != "memref.atomic_yield":
+            raise o.error(op, "must end its body with memref.atomic_yield")
+        _require_branches(o, op)
+        o.strided(op, memref_type)
+        element_type = o.element_type(op, memref_type)
+        converted = o.operands(op, rewriter)
+        address = strided_element_ptr(
+            rewriter,
+            memref_type,
+            MemRefDescriptor(converted[0]),
+            converted[1:],
+            element_type,
+        )
+        is_float = isinstance(element_type, AnyFloat)
+        word: Attribute = (
+            IntegerType(cast(AnyFloat, element_type).bitwidth)
+            if is_float
+            else element_type
+        )
+        initial = load(rewriter, address, word)
+        current = op.parent_block()
+        assert current is not None
+        assert current.parent is not None
+        end = current.split_before(op)
+        loop = Block(arg_types=[word])
+        current.parent.insert_block_before(loop, end)
+        current.add_op(llvm.BrOp(loop, initial))
+
+        old: SSAValue = loop.args[0]
+        if is_float:
+            as_float = llvm.BitcastOp(old, element_type)
+            loop.add_op(as_float)
+            old = as_float.result
+        (current_value,) = body.args
+        current_value.replace_all_uses_with(old)
+        for body_op in list(body.ops):
+            if body_op is terminator:
+                break
+            body_op.detach()
+            loop.add_op(body_op)
+        (new_value,) = terminator.operands
+        ops: list[Operation] = []
+        if is_float:
+            ops.append(new_bits := llvm.BitcastOp(new_value, word))
+            new_value = new_bits.result
+        exchange = llvm.AtomicCmpXchgOp(
+            address, loop.args[0], new_value, "acq_rel", "monotonic"
+        )
+        loaded = llvm.ExtractValueOp(
+            DenseArrayBase.from_list(i64, [0]), exchange.res, word
+        )
+        ok = llvm.ExtractValueOp(DenseArrayBase.from_list(i64, [1]), exchange.res, i1)
+        ops += [exchange, loaded, ok]
+        result = loaded.res
+        if is_float:
+            ops.append(as_result := llvm.BitcastOp(loaded.res, element_type))
+            result = as_result.result
+        ops.append(llvm.CondBrOp(ok.res, end, [], loop, [loaded.res]))
+        loop.add_ops(ops)
+        rewriter.replace(op, [], [result], safe_erase=False)
+
+
 # --------------------------------------------------------------------------------------
 # Descriptor queries
 # --------------------------------------------------------------------------------------
@@ -1187,6 +1286,50 @@ class ViewLowering(MemRefPattern):
         return [desc.value]
 
 
+class TransposeLowering(RewritePattern):
+    """``transpose``: the descriptor with sizes and strides permuted (upstream's
+    ``TransposeOpLowering``).
+
+    Matched by name: xDSL 0.74's memref dialect has no ``transpose``; the lowering
+    works for any definition with upstream's operand and ``permutation`` property.
+    """
+
+    def __init__(self, options: MemRefLoweringOptions):
+        self.options = options
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name != "memref.transpose":
+            return
+        o = self.options
+        permutation = op.properties.get("permutation") or op.attributes.get(
+            "permutation"
+        )
+        if not isinstance(permutation, AffineMapAttr) or not all(
+            isinstance(e, AffineDimExpr) for e in permutation.data.results
+        ):
+            raise o.error(op, "expects a permutation map of dimensions")
+        source_type = op.operands[0].type
+        result_type = op.results[0].type
+        if not isinstance(source_type, MemRefType) or not isinstance(
+            result_type, MemRefType
+        ):
+            raise o.error(op, "expects ranked memrefs")
+        (converted,) = o.operands(op, rewriter)
+        source = MemRefDescriptor(converted)
+        positions = [cast(AffineDimExpr, e).position for e in permutation.data.results]
+        if positions == list(range(len(positions))):
+            replace_op(op, [], [converted], rewriter)
+            return
+        desc = MemRefDescriptor.poison(rewriter, o.descriptor_type(op, source_type))
+        desc.set_allocated_ptr(rewriter, source.allocated_ptr(rewriter))
+        desc.set_aligned_ptr(rewriter, source.aligned_ptr(rewriter))
+        desc.set_offset(rewriter, source.offset(rewriter))
+        for target, position in enumerate(positions):
+            desc.set_size(rewriter, target, source.size(rewriter, position))
+            desc.set_stride(rewriter, target, source.stride(rewriter, position))
+        replace_op(op, [], [desc.value], rewriter)
+
+
 class MemorySpaceCastLowering(MemRefPattern):
     op_type = memref.MemorySpaceCastOp
 
@@ -1381,7 +1524,7 @@ class Unsupported(RewritePattern):
             )
 
 
-_HANDLED_ELSEWHERE = frozenset({"memref.alloca_scope.return"})
+_HANDLED_ELSEWHERE = frozenset({"memref.alloca_scope.return", "memref.atomic_yield"})
 
 
 # --------------------------------------------------------------------------------------
@@ -1443,12 +1586,14 @@ def memref_to_llvm_patterns(
             ExtractAlignedPointerLowering,
             ExtractStridedMetadataLowering,
             GetGlobalLowering,
+            GenericAtomicRMWLowering,
             GlobalLowering,
             LoadLowering,
             MemorySpaceCastLowering,
             RankLowering,
             ReinterpretCastLowering,
             StoreLowering,
+            TransposeLowering,
             ViewLowering,
         )
     ]

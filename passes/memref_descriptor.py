@@ -62,12 +62,25 @@ __all__ = [
     "GEP_NUW",
     "MemRefDescriptor",
     "UnrankedMemRefDescriptor",
+    "add",
+    "address_space_of",
+    "alloca",
     "descriptor_struct_type",
+    "extract",
+    "gep",
     "index_constant",
+    "insert",
+    "int_constant",
     "is_identity_layout",
+    "load",
+    "mul",
+    "poison",
+    "promote_to_stack",
     "ptr_type",
+    "store",
     "strided_element_ptr",
     "strides_and_offset",
+    "sub",
     "unranked_descriptor_struct_type",
 ]
 
@@ -268,8 +281,8 @@ def gep(
         indices,
         element_type,
         result_type=cast(llvm.LLVMPointerType, base.type),
+        no_wrap_flags=flags,
     )
-    op.properties["noWrapFlags"] = IntegerAttr(flags, 32)
     builder.insert(op)
     return op.result
 
