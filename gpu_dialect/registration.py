@@ -14,6 +14,10 @@ The mechanism, kept in this one module:
   dictionary of xDSL's own universe object. Stock ``xdsl-opt`` then loads ours.
 * Python users do the same for their own ``Context`` with :func:`register_dialects`.
 
+A third, smaller patch makes xDSL's lexer decode string literals with a C codec
+(:func:`speed_up_string_literals`): GPU binaries are printed as escaped strings, and
+xDSL's pure-Python decoder takes seconds per megabyte; the result is the same bytes.
+
 Both fail loudly (``XdslChangedError``) if a new xDSL no longer has what this relies
 on; ``tests/gpu_dialect/test_registration.py`` checks it on every run, which is why
 ``pyproject.toml`` pins xDSL to a tested minor version.
@@ -105,6 +109,30 @@ def override_xdsl_dialects() -> None:
                 "gpu_dialect/registration.py must be revisited"
             )
         dialects[name] = factory
+    speed_up_string_literals()
+
+
+def speed_up_string_literals() -> None:
+    """Decode string literals with :func:`unescape_mlir_string` (same bytes as xDSL's
+    decoder, which still reports malformed escapes with their location)."""
+    from xdsl.utils import mlir_lexer
+
+    literal = getattr(mlir_lexer, "StringLiteral", None)
+    original = getattr(literal, "bytes_contents", None)
+    if literal is None or not isinstance(original, property):
+        raise XdslChangedError("xdsl.utils.mlir_lexer.StringLiteral.bytes_contents is gone")
+    if getattr(original.fget, "xdsl_gpu_fast", False):
+        return
+    from gpu_dialect.gpu.compilation_attrs import unescape_mlir_string
+
+    def bytes_contents(self: object) -> bytes:
+        try:
+            return unescape_mlir_string(self.text[1:-1])  # type: ignore[attr-defined]
+        except ValueError:
+            return original.fget(self)  # raises the located ParseError
+
+    bytes_contents.xdsl_gpu_fast = True  # type: ignore[attr-defined]
+    literal.bytes_contents = property(bytes_contents)
 
 
 def register_dialects(ctx: Context) -> None:
@@ -118,6 +146,7 @@ def register_dialects(ctx: Context) -> None:
     )
     if not isinstance(registered, dict):
         raise XdslChangedError("xdsl.context.Context._registered_dialects is gone")
+    speed_up_string_literals()
     for name, factory in {**REPLACED_DIALECTS, **NEW_DIALECTS}.items():
         loaded = {d.name: d for d in ctx.loaded_dialects}
         if name in loaded:

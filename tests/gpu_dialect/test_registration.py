@@ -81,3 +81,32 @@ def test_user_errors_are_one_line_diagnostics_with_exit_status_1() -> None:
     assert "Traceback" not in done.stderr
     assert "xdsl-opt: error:" in done.stderr
     assert "gpu.no_such_op is not registered" in done.stderr
+
+
+def test_fast_string_literals_decode_exactly_like_xdsl() -> None:
+    import random
+
+    from xdsl.utils import mlir_lexer
+    from xdsl.utils.exceptions import ParseError
+    from xdsl.utils.lexer import Input
+
+    from gpu_dialect.registration import speed_up_string_literals
+
+    speed_up_string_literals()
+    fast = mlir_lexer.StringLiteral.bytes_contents.fget
+    assert getattr(fast, "xdsl_gpu_fast", False)
+
+    class Literal:
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+    rng = random.Random(7)
+    for size in (0, 1, 2, 17, 300, 4096):
+        data = bytes(rng.randrange(256) for _ in range(size))
+        body = "".join(
+            chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data
+        )
+        assert fast(Literal(f'"{body}"')) == data
+    assert fast(Literal('"a\\n\\t\\\\\\"b\\0a"')) == b'a\n\t\\"b\n'
+    with pytest.raises(ParseError, match="Invalid escape sequence"):
+        fast(mlir_lexer.StringLiteral(0, 5, Input('"\\zz"', "t")))
