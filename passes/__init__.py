@@ -34,6 +34,17 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "finalize-memref-to-llvm": lambda: _load(
             "finalize_memref_to_llvm", "FinalizeMemRefToLLVMPass"
         ),
+        "gpu-async-region": lambda: _load("gpu_async_region", "GpuAsyncRegionPass"),
+        "gpu-kernel-outlining": lambda: _load(
+            "gpu_kernel_outlining", "GpuKernelOutliningPass"
+        ),
+        "gpu-launch-sink-index-computations": lambda: _load(
+            "gpu_launch_sink_index_computations",
+            "GpuLaunchSinkIndexComputationsPass",
+        ),
+        "gpu-lower-to-nvvm-pipeline": lambda: _load(
+            "gpu_lower_to_nvvm_pipeline", "GpuLowerToNVVMPipelinePass"
+        ),
         "gpu-module-to-binary": lambda: _load(
             "gpu_module_to_binary", "GpuModuleToBinaryPass"
         ),

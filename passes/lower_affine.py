@@ -56,6 +56,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from passes.llvm_type_converter import PatternSet, conversion_error
 
 PASS_NAME = "lower-affine"
+NSW = arith.IntegerOverflowAttr((arith.IntegerOverflowFlag.NSW,))
 
 
 class _NonPositiveDivisor(Exception):
@@ -110,9 +111,7 @@ class AffineExpander:
             case AffineBinaryOpKind.Add:
                 return self.add(arith.AddiOp(a, b))
             case AffineBinaryOpKind.Mul:
-                return self.add(
-                    arith.MuliOp(a, b, overflow=arith.IntegerOverflowAttr(("nsw",)))  # pyright: ignore
-                )
+                return self.add(arith.MuliOp(a, b, overflow=NSW))
             case AffineBinaryOpKind.Mod:
                 # r = a % b; r < 0 ? r + b : r
                 rem = self.add(arith.RemSIOp(a, b))

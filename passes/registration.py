@@ -11,6 +11,9 @@ Replaced:
 * ``lower-affine``: xDSL's ignores map symbols and loop-bound operands, lowers ``mod``
   wrongly for negative values and has no ``affine.if``/``min``/``parallel``; ours
   (``passes/lower_affine.py``) follows upstream, semi-affine maps included.
+* ``convert-scf-to-cf``: xDSL's leaves ``scf.while``, ``scf.execute_region`` and
+  ``scf.parallel`` unlowered; ours (``passes/convert_scf_to_cf.py``) adds them to
+  xDSL's ``for``/``if``/``index_switch`` patterns.
 * ``reconcile-unrealized-casts``: xDSL's keeps a whole cast chain as soon as one cast
   in it is live and prints a Python warning per kept cast; ours
   (``passes/reconcile_unrealized_casts.py``) is upstream's algorithm.
@@ -42,7 +45,14 @@ def _reconcile_unrealized_casts() -> type[ModulePass]:
     return ReconcileUnrealizedCastsPass
 
 
+def _convert_scf_to_cf() -> type[ModulePass]:
+    from passes.convert_scf_to_cf import ConvertScfToCfPass
+
+    return ConvertScfToCfPass
+
+
 REPLACED_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "convert-scf-to-cf": _convert_scf_to_cf,
     "lower-affine": _lower_affine,
     "reconcile-unrealized-casts": _reconcile_unrealized_casts,
 }

@@ -138,9 +138,9 @@ def as_bits(value: object, t: str) -> int:
         np_type, bits = FLOAT_BITS[t]
         assert np_type is not None
         array = np.array(value, dtype=np_type)
-        if np.isnan(array):
-            return CANONICAL_NAN[t]
-        return int(array.view(bits))
+        raw = CANONICAL_NAN[t] if np.isnan(array) else int(array.view(bits))
+        # @main zero-extends narrower floats' bits and prints f64 bits as signed.
+        return raw - (1 << 64) if t == "f64" and raw >> 63 else raw
     if t == "i1":
         return int(bool(value))
     width = 64 if t == "index" else int(t[1:])
@@ -209,7 +209,8 @@ def driver(case: Case, input_sets: list[list[float | int | bool]]) -> str:
     for k, inputs in enumerate(input_sets):
         names = []
         for j, ((t, _), v) in enumerate(zip(case.args, inputs, strict=True)):
-            lines.append(f"  %in{k}_{j} = arith.constant {literal(v, t)} : {t}")
+            typed = "" if t == "i1" else f" : {t}"
+            lines.append(f"  %in{k}_{j} = arith.constant {literal(v, t)}{typed}")
             names.append(f"%in{k}_{j}")
         outs = [f"%out{k}_{i}" for i in range(len(case.results))]
         call = f"func.call @kernel({', '.join(names)}) : ({arg_types}) -> ({result_types})"

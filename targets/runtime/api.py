@@ -1,0 +1,368 @@
+"""Load a GPU program and call its functions with NumPy arrays.
+
+::
+
+    from targets.runtime import load
+
+    program = load(mlir_text)                       # lowered for this machine's GPU
+    c = program.call("matmul", a, b)                # memrefs as NumPy arrays
+    c = program["matmul"](a, b)                     # the same
+
+What :func:`load` does: parse (text) or clone (an xDSL module) the program; if it still
+has ops above the LLVM level (``gpu.launch``, ``gpu.module`` with ``gpu.func``,
+``func``, ``arith``...), run ``gpu-lower-to-nvvm-pipeline`` with ``cubin-chip`` set to
+the GPU in use; translate the host side with its binaries (the offloading translation,
+``targets/offloading``); JIT-compile it and run its global constructors, which load
+the GPU modules (once, for the life of the program).
+
+Calls marshal arguments as ``targets/cpu_jit.py`` does (conventions ``descriptor``,
+``bare`` and ``ciface``: see :meth:`GpuProgram.call`), synchronize the device after
+the function returns (so results are complete and device ``printf`` output is
+flushed), and raise the first CUDA error the program hit, naming the kernel and the
+MLIR location of its launch.
+
+Memory and ownership:
+
+* NumPy arrays passed for memrefs are host memory, which kernels cannot always
+  dereference. Unless the device reads pageable host memory itself (HMM,
+  ``CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS``), each array is staged in managed
+  memory for the call and copied back afterwards (``stage_arrays=`` overrides).
+* Memref results are returned as NumPy copies, made after the synchronization; the
+  memory the program returned (for example a ``gpu.alloc host_shared`` buffer) stays
+  the program's: xdsl-gpu does not free it, exactly as a C caller of the same
+  function would have to decide. ``copy=False`` returns views of that memory instead,
+  valid as long as the program does not free it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+)
+from xdsl.ir import Attribute
+from xdsl.utils.arg_spec import ArgSpec, parse_spec
+from xdsl.utils.exceptions import ArgSpecParseError
+
+from gpu_dialect.diagnostics import UserError
+from passes.gpu_lower_to_nvvm_pipeline import PIPELINE_NAME, GpuLowerToNVVMPipelinePass
+
+OptionValue = str | int | bool
+PipelineOptions = str | Mapping[str, OptionValue] | None
+
+# Besides llvm ops, what a lowered host module holds and the translation handles.
+_LLVM_LEVEL_OPS = frozenset({"builtin.module", "gpu.binary", "gpu.launch_func"})
+
+
+class GpuProgramError(UserError):
+    """A program that cannot be loaded, or a call that does not fit its function."""
+
+
+def needs_gpu_lowering(module: ModuleOp) -> bool:
+    """Whether ``module`` still has ops above the LLVM level (anything but ``llvm``
+    ops, ``gpu.binary`` and ``gpu.launch_func``), so that the pipeline must run."""
+    for op in module.walk():
+        if op.name in _LLVM_LEVEL_OPS or op.name.startswith("llvm."):
+            continue
+        return True
+    return False
+
+
+def pipeline_pass(options: PipelineOptions = None, *, chip: str | None = None) -> GpuLowerToNVVMPipelinePass:
+    """``gpu-lower-to-nvvm-pipeline`` with ``options`` (a ``"key=value key=value"``
+    string as in ``xdsl-opt -p``, or a mapping with kebab- or snake-case keys);
+    ``chip`` is the ``cubin-chip`` unless the options name one."""
+    parameters: dict[str, tuple[OptionValue, ...]] = {}
+    if isinstance(options, str):
+        if options.strip():
+            try:
+                parameters = dict(parse_spec(f"{PIPELINE_NAME}{{{options.strip()}}}").parameters)
+            except ArgSpecParseError as e:
+                raise GpuProgramError(
+                    f"cannot parse the pipeline options '{options}': {e}; write them "
+                    'as in xdsl-opt, e.g. "cubin-chip=sm_90 cubin-features=\\"+ptx80\\""'
+                ) from None
+    elif options is not None:
+        parameters = {k: (v,) for k, v in options.items()}
+    parameters = {k.replace("_", "-"): v for k, v in parameters.items()}
+    if chip is not None and "cubin-chip" not in parameters:
+        parameters["cubin-chip"] = (chip,)
+    try:
+        return GpuLowerToNVVMPipelinePass.from_pass_spec(ArgSpec(PIPELINE_NAME, parameters))
+    except ValueError as e:
+        raise GpuProgramError(f"{PIPELINE_NAME}: {e}") from None
+
+
+def _context() -> Context:
+    from xdsl.universe import Universe
+
+    ctx = Context()
+    for name, factory in Universe.get_multiverse().all_dialects.items():
+        ctx.register_dialect(name, factory)
+    return ctx
+
+
+def parse_program(text: str, name: str = "<program>") -> ModuleOp:
+    """Parse and verify MLIR text with every dialect ``xdsl-opt`` knows."""
+    from xdsl.parser import Parser
+
+    module = Parser(_context(), text, name).parse_module()
+    module.verify()
+    return module
+
+
+@dataclass(frozen=True)
+class FunctionInfo:
+    """What the source program says about a function (before lowering)."""
+
+    name: str
+    argument_types: tuple[Attribute, ...]
+    result_types: tuple[Attribute, ...]
+    c_interface: bool
+
+    def result_dtypes(self) -> list[Any] | None:
+        """NumPy dtypes of memref results (``None`` for the other results)."""
+        return [_dtype(t.element_type) if isinstance(t, MemRefType) else None for t in self.result_types]
+
+
+def _dtype(element: Attribute) -> Any:
+    if isinstance(element, IntegerType):
+        width = element.width.data
+        if width == 1:
+            return np.bool_
+        return np.dtype(f"i{max(1, width // 8)}")
+    if isinstance(element, AnyFloat):
+        return {16: np.float16, 32: np.float32, 64: np.float64}.get(element.bitwidth)
+    if isinstance(element, IndexType):
+        return np.int64
+    return None
+
+
+def _function_infos(module: ModuleOp) -> dict[str, FunctionInfo]:
+    infos: dict[str, FunctionInfo] = {}
+    for op in module.ops:
+        if isinstance(op, func.FuncOp):
+            infos[op.sym_name.data] = FunctionInfo(
+                op.sym_name.data,
+                tuple(op.function_type.inputs.data),
+                tuple(op.function_type.outputs.data),
+                "llvm.emit_c_interface" in op.attributes,
+            )
+    return infos
+
+
+def compile_host_llvm_ir(
+    module: ModuleOp,
+    *,
+    pipeline_options: PipelineOptions = None,
+    chip: str | None = None,
+) -> str:
+    """Lower ``module`` in place when it needs it (:func:`needs_gpu_lowering`) and
+    return its host LLVM IR with the GPU binaries embedded."""
+    from targets.offloading.target import host_llvm_ir
+
+    if needs_gpu_lowering(module):
+        pipeline = pipeline_pass(pipeline_options, chip=chip)
+        pipeline.apply(_context(), module)
+    elif pipeline_options:
+        raise GpuProgramError(
+            "pipeline options were given, but the program is already lowered to the "
+            "llvm dialect; drop the options or pass the program before lowering"
+        )
+    return host_llvm_ir(module)
+
+
+def _pageable_memory_access(device: Any) -> bool:
+    from cuda.bindings import driver as cu
+
+    result, value = cu.cuDeviceGetAttribute(
+        cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, device.handle
+    )
+    return result == cu.CUresult.CUDA_SUCCESS and bool(value)
+
+
+class _StagedArray:
+    """A NumPy array's contents in managed memory, for one call."""
+
+    def __init__(self, array: np.ndarray) -> None:
+        from cuda.bindings import driver as cu
+
+        from targets.runtime.driver import check
+
+        self.original = array
+        self.nbytes = max(1, array.nbytes)
+        result, pointer = cu.cuMemAllocManaged(
+            self.nbytes, cu.CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL.value
+        )
+        check(result, "cuMemAllocManaged (staging a NumPy argument)")
+        self.pointer = int(pointer)
+        buffer = (ctypes.c_char * self.nbytes).from_address(self.pointer)
+        self.view = np.frombuffer(buffer, dtype=array.dtype, count=array.size).reshape(array.shape)
+        self.view[...] = array
+
+    def finish(self) -> None:
+        """Copy the contents back (when the array is writable) and free them."""
+        from cuda.bindings import driver as cu
+
+        if self.original.flags.writeable and self.original.size:
+            self.original[...] = self.view
+        (result,) = cu.cuMemFree(self.pointer)
+        self.view = None  # type: ignore[assignment]
+        del result  # freeing staging memory cannot fail in a way the caller can fix
+
+
+class GpuProgram:
+    """A loaded program: its GPU modules are loaded, its functions callable."""
+
+    def __init__(
+        self,
+        host_llvm_ir: str,
+        functions: Mapping[str, FunctionInfo] | None = None,
+        *,
+        opt_level: int = 2,
+        stage_arrays: bool | None = None,
+    ) -> None:
+        from targets.cpu_jit import CpuJit
+        from targets.runtime.runtime import CudaRuntime
+
+        # The runtime binds the mgpu* symbols, which the JIT must find.
+        self.runtime = CudaRuntime.get()
+        self.host_llvm_ir = host_llvm_ir
+        self.functions: dict[str, FunctionInfo] = dict(functions or {})
+        self.stage_arrays = (
+            not _pageable_memory_access(self.runtime.device) if stage_arrays is None else stage_arrays
+        )
+        self._jit = CpuJit.from_llvm_ir(host_llvm_ir, opt_level=opt_level)
+        self._closed = False
+        self._jit.engine.run_static_constructors()
+        self.runtime.raise_pending_error()
+
+    # -- calling ----------------------------------------------------------------------
+
+    def call(
+        self,
+        name: str,
+        *args: Any,
+        convention: str = "descriptor",
+        results: Sequence[Any] | Any = None,
+        copy: bool = True,
+    ) -> Any:
+        """Call ``@name`` and wait for the GPU.
+
+        Args:
+            args: NumPy arrays for memrefs (and for pointers with ``bare``), Python or
+                NumPy scalars for the rest.
+            convention: ``"descriptor"`` (default: a memref is its expanded
+                descriptor, as ``convert-func-to-llvm`` lowers functions),
+                ``"bare"`` (a memref is its data pointer) or ``"ciface"`` (call
+                ``@_mlir_ciface_<name>`` of a function with ``llvm.emit_c_interface``:
+                a memref is a pointer to its descriptor).
+            results: the NumPy dtype of each memref result; taken from the source
+                program's ``func.func`` when it had one.
+            copy: return memref results as copies (default) or as views of the
+                program's memory.
+
+        Returns:
+            ``None``, one value, or a tuple for several results.
+        """
+        if self._closed:
+            raise GpuProgramError(f"the program is closed; cannot call @{name}")
+        if results is None and (info := self.functions.get(name)) is not None:
+            dtypes = info.result_dtypes()
+            if dtypes and any(d is not None for d in dtypes):
+                results = dtypes
+        staged: list[_StagedArray] = []
+        try:
+            call_args: list[Any] = []
+            for a in args:
+                if isinstance(a, np.ndarray) and self.stage_arrays:
+                    staged.append(_StagedArray(a))
+                    call_args.append(staged[-1].view)
+                else:
+                    call_args.append(a)
+            value = self._jit.call(
+                name, *call_args, convention=convention, results=results, copy=False
+            )
+            self.runtime.raise_pending_error()
+            self.runtime.synchronize()
+            self.runtime.raise_pending_error()
+            _flush_c_stdout()
+        finally:
+            for s in staged:
+                s.finish()
+        return _copy_arrays(value) if copy else value
+
+    def __getitem__(self, name: str) -> Callable[..., Any]:
+        """``program[name](*args, **options)`` is ``program.call(name, ...)``."""
+        return lambda *args, **kwargs: self.call(name, *args, **kwargs)
+
+    def signature(self, symbol: str) -> tuple[str, list[str]] | None:
+        """The LLVM result and parameter types of ``@symbol`` in the host code."""
+        return self._jit.signatures.get(symbol)
+
+    # -- lifetime ---------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Wait for the GPU and run the global destructors (unload the modules)."""
+        if not self._closed:
+            self._closed = True
+            self.runtime.synchronize()
+            self._jit.engine.run_static_destructors()
+            _flush_c_stdout()
+            self.runtime.raise_pending_error()
+
+    def __enter__(self) -> GpuProgram:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _copy_arrays(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, tuple):
+        return tuple(_copy_arrays(v) for v in value)
+    return value
+
+
+def _flush_c_stdout() -> None:
+    """Flush C's ``stdout`` (device ``printf`` and host ``printf`` go through it)."""
+    libc = ctypes.CDLL(None)
+    libc.fflush(None)
+
+
+def load(
+    program: str | ModuleOp,
+    *,
+    pipeline_options: PipelineOptions = None,
+    opt_level: int = 2,
+    stage_arrays: bool | None = None,
+) -> GpuProgram:
+    """Compile ``program`` (MLIR text or an xDSL module, left untouched) for the GPU
+    of this machine and load it.
+
+    ``pipeline_options``: options of ``gpu-lower-to-nvvm-pipeline`` (string or
+    mapping), used when the program still needs lowering; ``cubin-chip`` defaults to
+    the GPU in use. ``opt_level``: the host JIT's optimization level.
+    """
+    from targets.runtime.runtime import CudaRuntime
+
+    module = parse_program(program) if isinstance(program, str) else program.clone()
+    functions = _function_infos(module)
+    runtime = CudaRuntime.get()
+    llvm_ir = compile_host_llvm_ir(
+        module, pipeline_options=pipeline_options, chip=f"sm_{runtime.device.sm}"
+    )
+    return GpuProgram(llvm_ir, functions, opt_level=opt_level, stage_arrays=stage_arrays)
