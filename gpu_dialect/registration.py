@@ -77,6 +77,12 @@ def _rocdl() -> Dialect:
     return ROCDL
 
 
+def _xgpu() -> Dialect:
+    from gpu_dialect.xgpu import XGPU
+
+    return XGPU
+
+
 REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "arith": _arith,
     "gpu": _gpu,
@@ -89,6 +95,7 @@ NEW_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "index": _index,
     "nvvm": _nvvm,
     "rocdl": _rocdl,
+    "xgpu": _xgpu,
 }
 """Dialects that only this package defines."""
 

@@ -48,7 +48,14 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "gpu-module-to-binary": lambda: _load(
             "gpu_module_to_binary", "GpuModuleToBinaryPass"
         ),
+        "gpu-to-llvm": lambda: _load("gpu_to_llvm", "GpuToLLVMPass"),
         "nvvm-attach-target": lambda: _load(
             "nvvm_attach_target", "NVVMAttachTargetPass"
+        ),
+        "xgpu-check-kernel-abi": lambda: _load(
+            "xgpu_check_kernel_abi", "XgpuCheckKernelAbiPass"
+        ),
+        "xgpu-embed-object-files": lambda: _load(
+            "xgpu_embed_object_files", "XgpuEmbedObjectFilesPass"
         ),
     }

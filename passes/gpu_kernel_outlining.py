@@ -40,7 +40,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import ConstantLike, SymbolOpInterface
 from xdsl.traits import SymbolTable as SymbolTableTrait
-from xdsl.utils.exceptions import ParseError, PassFailedException
+from xdsl.utils.exceptions import ParseError, PassFailedException, VerifyException
 
 from gpu_dialect.gpu.compute_ops import (
     BlockDimOp,
@@ -312,14 +312,15 @@ def parse_data_layout(ctx: Context, text: str) -> DataLayoutSpecAttr:
         spec = DataLayoutSpecAttr(ArrayAttr(entries))
         spec.verify()
         return spec
-    except (ParseError, Exception) as e:  # noqa: BLE001 (attribute verifiers vary)
-        message = str(e).strip()
-        raise PassFailedException(
-            f"gpu-kernel-outlining: data-layout-str={text!r} is not a DLTI data "
-            "layout spec; write it like "
-            "'#dlti.dl_spec<index = 32 : i64>'"
-            f"\n{message}"
-        ) from None
+    except ParseError as e:
+        column = e.span.start + 1
+        why = f"{e.msg} at character {column}"
+    except VerifyException as e:
+        why = str(e)
+    raise PassFailedException(
+        f"gpu-kernel-outlining: data-layout-str={text!r} is not a DLTI data layout "
+        f"spec ({why}); write it like '#dlti.dl_spec<index = 32 : i64>'"
+    )
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,7 @@ class WaitLowering(HostPattern):
         if op.async_token is None:
             for dep in op.async_dependencies:
                 value = to_llvm(dep, PTR, rewriter)
-                kind = "Stream" if lowering.plan.is_stream(dep) else "Event"
+                kind = "Stream" if lowering.streams.is_stream(dep) else "Event"
                 lowering.call(rewriter, op, f"mgpu{kind}Synchronize", value)
                 lowering.call(rewriter, op, f"mgpu{kind}Destroy", value)
             replace_op(op, [], [], rewriter)
@@ -190,8 +190,9 @@ class AllocLowering(HostPattern):
         if host_shared and op.async_token is not None:
             raise error(
                 op,
-                "Host Shared allocation cannot be done async: drop `async` (managed "
-                "memory is allocated synchronously)",
+                "is async and host_shared: Host Shared allocation cannot be done "
+                "async (managed memory is allocated synchronously): drop `async` "
+                "and its dependencies",
             )
         lowering.require_identity(op, t, "a memref type")
         struct = lowering.memref.descriptor_type(op, t)

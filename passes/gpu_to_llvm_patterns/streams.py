@@ -31,12 +31,14 @@ is ``gpu.wait async [%a, %b]`` joining two streams (upstream leaks both).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from xdsl.dialects.builtin import UnrealizedConversionCastOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from gpu_dialect import llvm
 from gpu_dialect.gpu.kernel_ops import LaunchFuncOp
 from gpu_dialect.gpu.memory_ops import (
     AllocOp,
@@ -92,15 +94,8 @@ class StreamPlan:
         return token in self.stream_of
 
     def chosen_dependency(self, op: StreamOp) -> SSAValue | None:
-        """The dependency whose stream ``op`` runs on; ``None``: a new stream, or (a
-        synchronous op without dependencies) whatever the op's lowering picks."""
-        deps = _deps(op)
-        for dep in deps:
-            if self.is_stream(dep):
-                return dep
-        if len(deps) == 1 and op.async_token is not None:
-            return deps[0]
-        return None
+        """The dependency whose stream ``op`` runs on (analysis time)."""
+        return choose_dependency(op, self.is_stream)
 
     def _new_stream(self, op: Operation, token: SSAValue) -> None:
         stream = len(self.created_by)
@@ -139,6 +134,20 @@ def _users_in(
     return users
 
 
+def choose_dependency(
+    op: StreamOp, is_stream: Callable[[SSAValue], bool]
+) -> SSAValue | None:
+    """The dependency whose stream ``op`` runs on; ``None``: a new stream, or (a
+    synchronous op without dependencies) whatever the op's lowering picks."""
+    deps = _deps(op)
+    for dep in deps:
+        if is_stream(dep):
+            return dep
+    if len(deps) == 1 and op.async_token is not None:
+        return deps[0]
+    return None
+
+
 def _leaves_alive(user: Operation, operand_index: int) -> bool:
     """Whether ``user`` uses a token only as a dependency that this pass lowers and
     that leaves the stream to be destroyed by someone else."""
@@ -158,6 +167,21 @@ class Streams:
     values: dict[int, SSAValue] = field(default_factory=dict[int, SSAValue])
     """The ``mgpuStreamCreate`` result of each planned stream, once built."""
 
+    def is_stream(self, dep: SSAValue) -> bool:
+        """Whether a dependency, at lowering time, is a stream: its converted value
+        is an ``mgpuStreamCreate`` result (upstream's ``isDefinedByCallTo``; the
+        :class:`StreamPlan` made the same decision on the input IR)."""
+        value = dep
+        owner = value.owner
+        if isinstance(owner, UnrealizedConversionCastOp) and len(owner.inputs) == 1:
+            value = owner.inputs[0]
+        call = value.owner
+        return (
+            isinstance(call, llvm.CallOp)
+            and call.callee is not None
+            and call.callee.string_value() == "mgpuStreamCreate"
+        )
+
     def create(self, rewriter: PatternRewriter, op: Operation) -> SSAValue:
         """``mgpuStreamCreate()``; the stream of ``op`` if the plan has one."""
         stream = self.runtime.call(rewriter, op, "mgpuStreamCreate", [])
@@ -173,7 +197,7 @@ class Streams:
         a stream (upstream's placement), the token itself when it is an event."""
         value = to_llvm(dep, PTR, rewriter)
         owner = dep.owner
-        if not self.plan.is_stream(dep) or not isinstance(owner, Operation):
+        if not self.is_stream(dep) or not isinstance(owner, Operation):
             return value
         event = self.runtime.call(rewriter, op, "mgpuEventCreate", [], owner)
         assert event is not None
@@ -206,7 +230,7 @@ class Streams:
         synchronizes and destroys it). ``None`` for a synchronous op without
         dependencies: its lowering chooses."""
         deps = _deps(op)
-        chosen = self.plan.chosen_dependency(op)
+        chosen = choose_dependency(op, self.is_stream)
         if chosen is not None:
             stream = to_llvm(chosen, PTR, rewriter)
             self.wait_for(rewriter, op, stream, [d for d in deps if d is not chosen])

@@ -18,8 +18,10 @@ Covered at module level:
 * NVVM: a function with ``nvvm.kernel`` gets the ``ptx_kernel`` calling convention
   (LLVM 22's kernel marker; no ``nvvm.annotations``), and ``nvvm.maxntid``,
   ``nvvm.reqntid``, ``nvvm.minctasm``, ``nvvm.maxnreg``, ``nvvm.cluster_dim``,
-  ``nvvm.cluster_max_blocks`` become the string function attributes LLVM 22's NVPTX
-  backend reads (``"nvvm.maxntid"="128,1,1"``).
+  ``nvvm.cluster_max_blocks`` (``"nvvm.maxclusterrank"``), ``nvvm.blocksareclusters``
+  become the string function attributes LLVM 22's NVPTX backend reads
+  (``"nvvm.maxntid"="128,1,1"``); an ``nvvm.grid_constant`` argument gets the
+  ``"nvvm.grid_constant"`` parameter attribute.
 """
 
 from __future__ import annotations
@@ -111,7 +113,13 @@ _FUNC_STRINGS = {
     "tune_cpu": "tune-cpu",
 }
 _NVVM_DIMS = ("nvvm.maxntid", "nvvm.reqntid", "nvvm.cluster_dim")
-_NVVM_INTS = ("nvvm.minctasm", "nvvm.maxnreg", "nvvm.cluster_max_blocks")
+_NVVM_INTS = {
+    "nvvm.minctasm": "nvvm.minctasm",
+    "nvvm.maxnreg": "nvvm.maxnreg",
+    "nvvm.cluster_max_blocks": "nvvm.maxclusterrank",
+}
+"""nvvm function attribute → the LLVM 22 string attribute NVPTX reads."""
+_NVVM_FLAGS = ("nvvm.blocksareclusters",)
 
 
 class ModuleEmitter:
@@ -319,6 +327,8 @@ def _param_attrs(attrs: Attribute | None) -> list[str]:
             )
         elif key in _ARG_TYPES:
             out.append(f"{_ARG_TYPES[key]}({convert_type(value)})")
+        elif key == "nvvm.grid_constant":
+            out.append('"nvvm.grid_constant"')
         elif key == "llvm.range" and value.name == "llvm.constant_range":
             out.append(
                 f"range({convert_type(getattr(value, 'int_type'))} "
@@ -369,9 +379,10 @@ def _function_attrs(op: Operation) -> list[str]:
     for key in _NVVM_DIMS:
         if key in a:
             attrs.append(f'"{key}"="{_dims(a[key])}"')
-    for key in _NVVM_INTS:
+    for key, llvm_key in _NVVM_INTS.items():
         if isinstance(v := a.get(key), IntegerAttr):
-            attrs.append(f'"{key}"="{v.value.data}"')
+            attrs.append(f'"{llvm_key}"="{v.value.data}"')
+    attrs += [f'"{key}"' for key in _NVVM_FLAGS if key in a]
     return attrs
 
 

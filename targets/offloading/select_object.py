@@ -364,8 +364,14 @@ def lower_offloading(module: ModuleOp) -> None:
                 "run gpu-module-to-binary first"
             )
         _translate_launch(launch, builder)
+    from targets.offloading import select_best  # xgpu extension: all objects
+
     for binary in binaries:
-        _embed_binary(binary, builder)
+        select_best.check_embedded(binary)
+        if select_best.uses_select_best(binary):
+            select_best.embed_all_objects(binary, builder)
+        else:
+            _embed_binary(binary, builder)
         Rewriter.erase_op(binary)
     leftovers = [op.name for op in module.walk() if op.name.startswith("gpu.")]
     if leftovers:

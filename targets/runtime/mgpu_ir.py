@@ -50,6 +50,7 @@ CALLBACKS: dict[str, str] = {
     "__xdsl_gpu_fail": "void (i32, ptr)",
     "mgpuModuleLoad": "ptr (ptr, i64)",
     "mgpuModuleLoadJIT": "ptr (ptr, i32)",
+    "mgpuModuleLoadBest": "ptr (ptr, i64)",
     "mgpuModuleUnload": "void (ptr)",
     "mgpuSetDefaultDevice": "void (i32)",
     "mgpuMemHostRegisterMemRef": "void (i64, ptr, i64)",

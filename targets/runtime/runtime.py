@@ -80,6 +80,7 @@ class CudaRuntime:
             "__xdsl_gpu_fail": self._fail,
             "mgpuModuleLoad": self._module_load,
             "mgpuModuleLoadJIT": self._module_load_jit,
+            "mgpuModuleLoadBest": self._module_load_best,
             "mgpuModuleUnload": self._module_unload,
             "mgpuSetDefaultDevice": self._set_default_device,
             "mgpuMemHostRegisterMemRef": self._host_register_memref,
@@ -201,6 +202,23 @@ class CudaRuntime:
         if result != cu.CUresult.CUDA_SUCCESS:
             text = bytes(log).split(b"\0", 1)[0].decode(errors="replace")
             self._fail_module_load(int(result), "cuModuleLoadDataEx (PTX JIT)", text)
+            return None
+        self._counters[mgpu_ir.COUNTER_MODULE_LOADS] += 1
+        handle = int(module)
+        self._modules[handle] = module
+        return handle
+
+    def _module_load_best(self, table: int, count: int) -> int | None:
+        """``#xgpu.select_best``: load the embedded object that fits the device best
+        (see load_best.py)."""
+        from targets.runtime.load_best import load_best
+
+        if self._stopped():
+            return None
+        try:
+            module = load_best(self.device, table, count)
+        except CudaError as e:
+            self._report(e)
             return None
         self._counters[mgpu_ir.COUNTER_MODULE_LOADS] += 1
         handle = int(module)

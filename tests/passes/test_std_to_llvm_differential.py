@@ -187,6 +187,8 @@ class Case:
     index_bitwidth: int = 0
     extra_inputs: Sequence[Sequence[float | int | bool]] = field(default=())
     """Input sets always tried, besides the random ones (edge cases)."""
+    jit: bool = True
+    """Whether the case can run under llvmlite's JIT (see ``bf16_casts``)."""
 
     def inputs(self) -> list[list[float | int | bool]]:
         rng = np.random.default_rng(zlib.crc32(self.name.encode()))
@@ -382,13 +384,13 @@ func.func @kernel(%a: i32, %b: i8, %x: index) -> (i64, i64, i8, i16, i64, i64, i
     Case(
         "float_casts",
         f"""
-func.func @kernel(%f: f32, %d: f64, %h: f16, %i: i32, %j: i64) -> (f64, f32, f16, f32, bf16, f32, f32, f64, f32, f64, i32, i64, i16, i32, f32) {NOINLINE} {{
+func.func @kernel(%f: f32, %d: f64, %h: f16, %i: i32, %j: i64) -> (f64, f32, f16, f32, f16, f64, f32, f64, f32, f64, i32, i64, i16, i32, f32) {NOINLINE} {{
   %0 = arith.extf %f : f32 to f64
   %1 = arith.truncf %d : f64 to f32
   %2 = arith.truncf %f : f32 to f16
   %3 = arith.extf %h : f16 to f32
-  %4 = arith.truncf %f : f32 to bf16
-  %5 = arith.extf %4 : bf16 to f32
+  %4 = arith.truncf %d : f64 to f16
+  %5 = arith.extf %h : f16 to f64
   %6 = arith.sitofp %i : i32 to f32
   %7 = arith.sitofp %j : i64 to f64
   %8 = arith.uitofp %i : i32 to f32
@@ -402,7 +404,7 @@ func.func @kernel(%f: f32, %d: f64, %h: f16, %i: i32, %j: i64) -> (f64, f32, f16
   %12 = arith.fptosi %small : f32 to i16
   %13 = arith.bitcast %f : f32 to i32
   %14 = arith.bitcast %i : i32 to f32
-  func.return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14 : f64, f32, f16, f32, bf16, f32, f32, f64, f32, f64, i32, i64, i16, i32, f32
+  func.return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14 : f64, f32, f16, f32, f16, f64, f32, f64, f32, f64, i32, i64, i16, i32, f32
 }}
 """,
         # fptosi/fptoui of values out of range are poison: keep them in range.
@@ -413,7 +415,25 @@ func.func @kernel(%f: f32, %d: f64, %h: f16, %i: i32, %j: i64) -> (f64, f32, f16
             ("i32", ints(32)),
             ("i64", ints(64)),
         ],
-        ["f64", "f32", "f16", "f32", "bf16", "f32", "f32", "f64", "f32", "f64", "i32", "i64", "i16", "i32", "f32"],
+        ["f64", "f32", "f16", "f32", "f16", "f64", "f32", "f64", "f32", "f64", "i32", "i64", "i16", "i32", "f32"],
+    ),
+    Case(
+        "bf16_casts",
+        f"""
+func.func @kernel(%f: f32, %d: f64) -> (bf16, f32, bf16, f64) {NOINLINE} {{
+  %0 = arith.truncf %f : f32 to bf16
+  %1 = arith.extf %0 : bf16 to f32
+  %2 = arith.truncf %d : f64 to bf16
+  %3 = arith.extf %2 : bf16 to f64
+  func.return %0, %1, %2, %3 : bf16, f32, bf16, f64
+}}
+""",
+        [("f32", floats()), ("f64", floats())],
+        ["bf16", "f32", "bf16", "f64"],
+        # llvmlite's MCJIT resolves the soft-float helper __truncsfbf2 from the
+        # process, and libgcc 12 has none: the JIT-compiled call segfaults (upstream's
+        # LLVM IR as well). Checked by mlir-translate only, until CpuJit provides it.
+        jit=False,
     ),
 ]
 
@@ -687,7 +707,9 @@ func.func @kernel(%a: index, %b: index, %i: i64) -> (index, index, i64, index, i
 
 
 @requires_mlir
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if c.jit], ids=[c.name for c in CASES if c.jit]
+)
 def test_same_results_as_upstream(case: Case) -> None:
     input_sets = case.inputs()
     expected = upstream_results(case, input_sets)

@@ -113,6 +113,47 @@ def test_nvptx_data_layout_is_llvms() -> None:
     assert str(machine.target_data) == NVPTX_DATA_LAYOUT
 
 
+def _declarations(llvm_ir: str) -> dict[str, tuple[object, ...]]:
+    """Per function: its prototype with LLVM's own printing (calling convention,
+    linkage, parameter attributes) and its function attributes, names left out."""
+    import re
+
+    import llvmlite.binding as lb
+
+    out: dict[str, tuple[object, ...]] = {}
+    for fn in parse_module(llvm_ir).functions:
+        if fn.name.startswith("llvm."):
+            continue
+        header = str(fn).split("{")[0] if not fn.is_declaration else str(fn)
+        header = next(line for line in header.splitlines() if "@" in line)
+        header = re.sub(r"%[\w.]+|#\d+", "", header).strip()
+        attrs = sorted(
+            " ".join(a.decode() for a in fn.attributes).replace('" "', '"\n"').split()
+        )
+        out[fn.name] = (header, attrs)
+    _ = lb
+    return out
+
+
+@needs_mlir
+@pytest.mark.parametrize(
+    "path", ["targets/llvm_ir/nvptx.mlir", "targets/llvm_ir/translate.mlir"]
+)
+def test_declarations_match_mlir_translate(path: str) -> None:
+    import subprocess
+
+    source = (ROOT / path).read_text()
+    ours = convert_module(parse_mlir(source), triple=NVPTX_TRIPLE)
+    theirs = subprocess.run(
+        ["mlir-translate-22", "--mlir-to-llvmir"],
+        input=source,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert _declarations(ours) == _declarations(theirs)
+
+
 def test_kernel_compiles_to_ptx_with_launch_bounds() -> None:
     import llvmlite.binding as lb
 

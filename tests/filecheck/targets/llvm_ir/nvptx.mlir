@@ -24,6 +24,10 @@
 // CHECK-NEXT: %{{[a-z]+[0-9]+}} = atomicrmw fadd ptr addrspace(1) %{{[a-z]+[0-9]+}}, float %{{[a-z]+[0-9]+}} syncscope("agent") monotonic, align 4
 // CHECK-NEXT: ret void
 // CHECK-NEXT: }
+// CHECK-LABEL: define ptx_kernel void @cluster_kernel(ptr byval({ i32, float }) "nvvm.grid_constant" %arg0) "nvvm.reqntid"="64,1,1" "nvvm.cluster_dim"="2,1,1" "nvvm.maxclusterrank"="8" "nvvm.blocksareclusters" {
+// CHECK-NEXT: bb0:
+// CHECK-NEXT: ret void
+// CHECK-NEXT: }
 // CHECK-LABEL: define float @helper(float %arg0) "nvvm.reqntid"="32,4" {
 // CHECK-NEXT: bb0:
 // CHECK-NEXT: ret float %arg0
@@ -51,6 +55,9 @@ module {
     llvm.store %e, %q {alignment = 4 : i64} : f32, !llvm.ptr<3>
     %g = llvm.addrspacecast %q : !llvm.ptr<3> to !llvm.ptr
     %old = llvm.atomicrmw fadd %p, %e syncscope("agent") monotonic {alignment = 4 : i64} : !llvm.ptr<1>, f32
+    llvm.return
+  }
+  llvm.func @cluster_kernel(%p: !llvm.ptr {llvm.byval = !llvm.struct<(i32, f32)>, nvvm.grid_constant}) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 64, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.cluster_max_blocks = 8 : i32, nvvm.blocksareclusters} {
     llvm.return
   }
   llvm.func @helper(%a: f32) -> f32 attributes {nvvm.reqntid = array<i32: 32, 4>} {
