@@ -74,9 +74,12 @@ def parse_mlir(text: str) -> ModuleOp:
     from xdsl.parser import Parser
     from xdsl.universe import Universe
 
+    from gpu_dialect.registration import register_dialects
+
     ctx = Context()
     for name, factory in Universe.get_multiverse().all_dialects.items():
         ctx.register_dialect(name, factory)
+    register_dialects(ctx)  # also where xdsl-gpu's entry point is not installed
     module = Parser(ctx, text).parse_module()
     module.verify()
     return module
