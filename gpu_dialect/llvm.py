@@ -3057,9 +3057,3 @@ LLVM = Dialect(
     _merge(list(_xllvm.LLVM.attributes), _OUR_ATTRS),
 )
 """xDSL's ``llvm`` dialect with the ops above added or put in place of xDSL's."""
-
-REPLACED_XDSL_OPS: frozenset[str] = frozenset(
-    op.name for op in _xllvm.LLVM.operations
-) & frozenset(op.name for op in _OUR_OPS)
-"""Names of xDSL llvm ops that this module replaces. Code that builds xDSL's classes
-still prints and translates: both share op names, and field names where it matters."""

@@ -58,14 +58,9 @@ from targets.llvm_ir.convert_type import (
     struct_body,
 )
 
-HOST_TRIPLE_DEFAULT: str | None = None
-"""``None``: the host's triple, as llvmlite reports it."""
-
 NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
 NVPTX_DATA_LAYOUT = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 """What LLVM 22's NVPTX target machine reports for ``nvptx64-nvidia-cuda``."""
-
-_LINKAGE_KEYWORD = {"external": ""}
 
 _ARG_FLAGS = {
     "llvm.noalias": "noalias",
@@ -392,7 +387,7 @@ def _is_kernel(op: Operation) -> bool:
     )
 
 
-def _function_header(op: Operation, module: ModuleEmitter) -> tuple[str, list[str]]:
+def _function_header(op: Operation) -> tuple[str, list[str]]:
     p = op.properties
     name = p["sym_name"].data  # pyright: ignore
     ftype = p["function_type"]
@@ -442,7 +437,7 @@ def _function_header(op: Operation, module: ModuleEmitter) -> tuple[str, list[st
 
 
 def _convert_function(op: Operation, module: ModuleEmitter) -> list[str]:
-    header, args = _function_header(op, module)
+    header, args = _function_header(op)
     if not (op.regions and op.regions[0].blocks):
         return [header]
     body = FunctionEmitter(module).emit_body(list(op.regions[0].blocks), args)
