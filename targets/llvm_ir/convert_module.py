@@ -250,11 +250,11 @@ def _convert_global(op: Operation, module: ModuleEmitter) -> str:
         words.append(linkage)
     elif linkage != "external":
         words.append(linkage)
+    if p.get("dso_local") is not None:  # LLVM wants it before the visibility
+        words.append("dso_local")
     visibility = _int_prop(op, "visibility_")
     if visibility:
         words.append({1: "hidden", 2: "protected"}[visibility])
-    if p.get("dso_local") is not None:
-        words.append("dso_local")
     if p.get("thread_local_") is not None:
         words.append("thread_local")
     unnamed = _int_prop(op, "unnamed_addr")
@@ -397,10 +397,10 @@ def _function_header(op: Operation) -> tuple[str, list[str]]:
     words = ["define" if is_definition else "declare"]
     if linkage != "external":
         words.append(linkage)
-    if vis := _int_prop(op, "visibility_"):
-        words.append({1: "hidden", 2: "protected"}[vis])
     if "dso_local" in op.attributes or p.get("dso_local") is not None:
         words.append("dso_local")
+    if vis := _int_prop(op, "visibility_"):
+        words.append({1: "hidden", 2: "protected"}[vis])
     cconv = p.get("CConv")
     conv = cconv.convention.data if cconv is not None else "ccc"  # pyright: ignore
     if _is_kernel(op):

@@ -299,6 +299,7 @@ llvm.func @dtor() {
 // CHECK: llvm.mlir.global internal constant @table(dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>) {addr_space = 1 : i32, alignment = 16 : i64, section = ".nv.constant"} : !llvm.array<2 x f32>
 // CHECK-NEXT: llvm.mlir.global private unnamed_addr constant @str("hi\00") {addr_space = 0 : i32, dso_local}
 // CHECK-NEXT: llvm.mlir.global external @shared() {addr_space = 3 : i32, alignment = 4 : i64} : !llvm.array<32 x f32>
+// CHECK-NEXT: llvm.mlir.global external hidden @hid(1 : i32) {addr_space = 0 : i32, dso_local} : i32
 // CHECK-NEXT: llvm.mlir.global external hidden thread_local local_unnamed_addr @tls(0 : i32) {addr_space = 0 : i32, externally_initialized} : i32
 // CHECK-NEXT: llvm.mlir.global weak protected @w() {addr_space = 0 : i32} : !llvm.struct<(i32, ptr)> {
 // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, ptr)>
@@ -312,6 +313,7 @@ llvm.func @dtor() {
 llvm.mlir.global internal constant @table(dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>) {addr_space = 1 : i32, alignment = 16 : i64, section = ".nv.constant"} : !llvm.array<2 x f32>
 llvm.mlir.global private unnamed_addr constant @str("hi\00") {addr_space = 0 : i32, dso_local}
 llvm.mlir.global external @shared() {addr_space = 3 : i32, alignment = 4 : i64} : !llvm.array<32 x f32>
+llvm.mlir.global external hidden @hid(1 : i32) {addr_space = 0 : i32, dso_local} : i32
 llvm.mlir.global external hidden thread_local local_unnamed_addr @tls(0 : i32) {addr_space = 0 : i32, externally_initialized} : i32
 llvm.mlir.global weak protected @w() {addr_space = 0 : i32} : !llvm.struct<(i32, ptr)> {
   %0 = llvm.mlir.undef : !llvm.struct<(i32, ptr)>
@@ -333,6 +335,9 @@ llvm.mlir.global weak protected @w() {addr_space = 0 : i32} : !llvm.struct<(i32,
 // CHECK-NEXT: llvm.return
 // CHECK-NEXT: }
 // CHECK-LABEL: llvm.func @ext(f32, ...) -> f32 attributes {sym_visibility = "private"}
+// CHECK-LABEL: llvm.func hidden @local() attributes {dso_local} {
+// CHECK-NEXT: llvm.return
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 llvm.func linkonce_odr hidden local_unnamed_addr fastcc @f(%arg0: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias}) -> (i32 {llvm.noundef}) attributes {no_inline, passthrough = ["nounwind", ["foo", "bar"]]} {
   %0 = llvm.mlir.constant(1 : i32) : i32
@@ -343,6 +348,9 @@ llvm.func @g(%arg0: !llvm.ptr) attributes {nvvm.kernel, nvvm.maxntid = array<i32
   llvm.return
 }
 llvm.func @ext(f32, ...) -> f32 attributes {sym_visibility = "private"}
+llvm.func hidden @local() attributes {dso_local} {
+  llvm.return
+}
 
 // -----
 
