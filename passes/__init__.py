@@ -19,6 +19,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "convert-cf-to-llvm": lambda: _load(
             "convert_cf_to_llvm", "ConvertControlFlowToLLVMPass"
         ),
+        "convert-gpu-to-nvvm": lambda: _load(
+            "convert_gpu_to_nvvm", "ConvertGpuToNVVMPass"
+        ),
         "convert-func-to-llvm": lambda: _load(
             "convert_func_to_llvm", "ConvertFuncToLLVMPass"
         ),

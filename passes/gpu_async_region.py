@@ -110,6 +110,7 @@ class _TokenThreader:
         for old, result in zip(op.results, results):
             result.name_hint = old.name_hint
         Rewriter.replace_op(op, new, results)
+        token.name_hint = None  # replace_op names it after the op's first result
         self.current = token
 
 

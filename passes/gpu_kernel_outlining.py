@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     ArrayAttr,
-    DenseArrayBase,
     DictionaryAttr,
     IntegerAttr,
     ModuleOp,
@@ -37,7 +36,7 @@ from xdsl.dialects.dlti import DataLayoutEntryAttr, DataLayoutSpecAttr
 from xdsl.ir import Attribute, Block, Operation, ParametrizedAttribute, SSAValue
 from xdsl.parser import Parser
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.rewriter import Rewriter
 from xdsl.traits import ConstantLike, SymbolOpInterface
 from xdsl.traits import SymbolTable as SymbolTableTrait
 from xdsl.utils.exceptions import ParseError, PassFailedException, VerifyException
@@ -210,9 +209,7 @@ def _index_ops(has_cluster: bool) -> list[GPUIndexOp]:
     return [kind(dim) for kind in kinds for dim in ("x", "y", "z")]
 
 
-def outline_kernel_func(
-    launch: LaunchOp, name: str
-) -> tuple[FuncOp, list[SSAValue]]:
+def outline_kernel_func(launch: LaunchOp, name: str) -> tuple[FuncOp, list[SSAValue]]:
     """Build ``gpu.func @name kernel`` from the body of ``launch`` (which is moved,
     not copied: ``launch`` is left with an empty body) and return it with the values
     the launch must pass, in order."""
@@ -304,9 +301,7 @@ def parse_data_layout(ctx: Context, text: str) -> DataLayoutSpecAttr:
                 parser.raise_error("expected '= value' after the key", start)
             return DataLayoutEntryAttr(key, parser.parse_attribute())  # pyright: ignore[reportArgumentType]
 
-        entries = parser.parse_comma_separated_list(
-            parser.Delimiter.ANGLE, parse_entry
-        )
+        entries = parser.parse_comma_separated_list(parser.Delimiter.ANGLE, parse_entry)
         if parser.pos < len(text.rstrip()):
             parser.raise_error("unexpected text after the data layout spec")
         spec = DataLayoutSpecAttr(ArrayAttr(entries))
@@ -338,14 +333,20 @@ class GpuKernelOutliningPass(ModulePass):
     data_layout_str: str = ""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        spec = parse_data_layout(ctx, self.data_layout_str) if self.data_layout_str else None
+        spec = (
+            parse_data_layout(ctx, self.data_layout_str)
+            if self.data_layout_str
+            else None
+        )
         table = _SymbolTable(op.body.block)
         modified = False
         for func in list(op.body.block.ops):
             if func.get_trait(SymbolOpInterface) is None:
                 continue
             insert_before = func.next_op
-            launches = [o for o in func.walk(region_first=True) if isinstance(o, LaunchOp)]
+            launches = [
+                o for o in func.walk(region_first=True) if isinstance(o, LaunchOp)
+            ]
             for launch in launches:
                 self._outline(launch, table, insert_before, spec)
                 modified = True
@@ -386,7 +387,9 @@ class GpuKernelOutliningPass(ModulePass):
 
         kernel = SymbolRefAttr(module.sym_name, [func.sym_name])
         launch_func = _launch_func(launch, kernel, operands)
-        new_results = [launch_func.async_token] if launch.async_token is not None else []
+        new_results = (
+            [launch_func.async_token] if launch.async_token is not None else []
+        )
         Rewriter.replace_op(launch, launch_func, new_results)
 
     @staticmethod

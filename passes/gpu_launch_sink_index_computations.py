@@ -123,7 +123,10 @@ def sink_operations_into_launch(
         Rewriter.insert_op(clone, point)
         for old, new in zip(op.results, clone.results):
             old.replace_uses_with_if(
-                new, lambda use: use.operation is not clone and is_inside(use.operation, body)
+                new,
+                lambda use: (
+                    use.operation is not clone and is_inside(use.operation, body)
+                ),
             )
 
 
@@ -136,5 +139,7 @@ class GpuLaunchSinkIndexComputationsPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # Post-order, like upstream's walk: inner launches first.
-        for launch in [o for o in op.walk(region_first=True) if isinstance(o, LaunchOp)]:
+        for launch in [
+            o for o in op.walk(region_first=True) if isinstance(o, LaunchOp)
+        ]:
             sink_operations_into_launch(launch)

@@ -7,7 +7,7 @@ func.func @main() {
   gpu.launch
       blocks(%0, %1, %2) in (%3 = %c1, %4 = %c1, %5 = %c1)
       threads(%6, %7, %8) in (%9 = %c2, %10 = %c1, %11 = %c1) {
-    gpu.printf "Hello from %d\n", %6 : index
+    gpu.printf "Hello from %d\n" %6 : index
     gpu.terminator
   }
   return

@@ -79,6 +79,7 @@ from xdsl.irdl.declarative_assembly_format import (
     irdl_custom_directive,
 )
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
@@ -529,14 +530,49 @@ class PrintfOp(IRDLOperation):
 
     traits = traits_def(MemoryWriteEffect())
 
-    assembly_format = "$format attr-dict (`,` $args^ `:` type($args))?"
-
     def __init__(
         self, format: str | StringAttr, args: Sequence[SSAValue | Operation] = ()
     ):
         if isinstance(format, str):
             format = StringAttr(format)
         super().__init__(operands=[args], properties={"format": format})
+
+    # Upstream's format is `$format attr-dict (`,` $args^ `:` type($args))?`. The
+    # GPU dialect's own documentation (and seed 001) writes the arguments without
+    # the comma, `gpu.printf "Hello from %d\n" %6 : index`, which MLIR 22 rejects;
+    # we accept both and print upstream's form.
+    @classmethod
+    def parse(cls, parser: Parser) -> PrintfOp:
+        format = parser.parse_str_literal("format string")
+        attributes = parser.parse_optional_attr_dict()
+        args: list[SSAValue] = []
+        has_comma = parser.parse_optional_punctuation(",") is not None
+        if has_comma or parser._current_token.kind == MLIRTokenKind.PERCENT_IDENT:
+            operands = parser.parse_comma_separated_list(
+                parser.Delimiter.NONE, parser.parse_unresolved_operand
+            )
+            parser.parse_punctuation(":")
+            types = parser.parse_comma_separated_list(
+                parser.Delimiter.NONE, parser.parse_type
+            )
+            if len(types) != len(operands):
+                parser.raise_error(
+                    f"{len(operands)} operands present, but expected {len(types)}"
+                )
+            args = [parser.resolve_operand(o, t) for o, t in zip(operands, types)]
+        op = cls(format, args)
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_string_literal(self.format.data)
+        printer.print_op_attributes(self.attributes)
+        if self.args:
+            printer.print_string(", ")
+            printer.print_list(self.args, printer.print_operand)
+            printer.print_string(" : ")
+            printer.print_list((a.type for a in self.args), printer.print_attribute)
 
 
 @irdl_op_definition

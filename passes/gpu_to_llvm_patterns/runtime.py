@@ -99,9 +99,7 @@ class RuntimeCalls:
         ``insert_after``), with the location of ``op``; its result, if any."""
         self.declare(name, op)
         _, output = RUNTIME_FUNCTIONS[name]
-        call = llvm.CallOp(
-            name, *args, return_type=None if output == VOID else output
-        )
+        call = llvm.CallOp(name, *args, return_type=None if output == VOID else output)
         call.location = op.location
         if insert_after is None:
             rewriter.insert(call)

@@ -203,9 +203,7 @@ class Streams:
         assert event is not None
         record_after = event.owner
         assert isinstance(record_after, Operation)
-        self.runtime.call(
-            rewriter, op, "mgpuEventRecord", [event, value], record_after
-        )
+        self.runtime.call(rewriter, op, "mgpuEventRecord", [event, value], record_after)
         return event
 
     def wait_for(
@@ -263,6 +261,4 @@ class Streams:
     def finish(self, rewriter: PatternRewriter, op: Operation) -> None:
         """Destroy the streams whose last use is ``op``."""
         for planned in self.plan.destroy_after.get(op, ()):
-            self.runtime.call(
-                rewriter, op, "mgpuStreamDestroy", [self.values[planned]]
-            )
+            self.runtime.call(rewriter, op, "mgpuStreamDestroy", [self.values[planned]])

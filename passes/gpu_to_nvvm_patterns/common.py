@@ -10,10 +10,12 @@ from dataclasses import dataclass, field
 from xdsl.builder import Builder
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IntegerAttr,
     IntegerType,
+    StringAttr,
     TensorType,
     i8,
 )
@@ -131,8 +133,6 @@ class NVVMLowering:
             return existing
         other: dict[str, Attribute | None] = {}
         if passthrough:
-            from xdsl.dialects.builtin import ArrayAttr, StringAttr
-
             other["passthrough"] = ArrayAttr([StringAttr(p) for p in passthrough])
         decl = llvm.FuncOp(
             name, fn_type, linkage=llvm.LinkageAttr("external"), other_props=other
@@ -161,7 +161,11 @@ class NVVMLowering:
                 return existing
         data = [*text.encode(), 0]
         array = llvm.LLVMArrayType(len(data), i8)
-        value = DenseIntOrFPElementsAttr.from_list(TensorType(i8, [len(data)]), data)
+        value: Attribute
+        if text.isascii():
+            value = StringAttr(text + "\0")  # printed "...\00", as upstream
+        else:
+            value = DenseIntOrFPElementsAttr.from_list(TensorType(i8, [len(data)]), data)
         name = self.unique_name(base)
         glob = llvm.GlobalOp(array, name, "internal", constant=True, value=value)
         self.insert_at_start(glob)

@@ -150,7 +150,7 @@ class GPUFuncLowering(RewritePattern):
             )
             for arg in reversed(block.args[: len(block.args) - len(fn_type.inputs)]):
                 block.erase_arg(arg)
-        rewriter.replace_op(op, new, [])
+        rewriter.replace(op, new, [])
 
     def _convert_arguments(
         self,
@@ -207,7 +207,7 @@ class GPUReturnLowering(RewritePattern):
             for i, v in enumerate(values):
                 packed = insert(rewriter, packed, v, [i])
             values = [packed]
-        rewriter.replace_op(op, llvm.ReturnOp(values[0] if values else None), [])
+        rewriter.replace(op, llvm.ReturnOp(values[0] if values else None), [])
 
 
 def func_patterns(lowering: NVVMLowering) -> list[RewritePattern]:

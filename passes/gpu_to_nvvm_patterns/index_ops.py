@@ -225,7 +225,7 @@ class GlobalIdExpansion(RewritePattern):
         offset = index.MulOp(block_id, block_dim)
         thread_id = gpu.ThreadIdOp(d)
         total = index.AddOp(thread_id, offset)
-        rewriter.replace_op(op, [block_id, block_dim, offset, thread_id, total])
+        rewriter.replace(op, [block_id, block_dim, offset, thread_id, total])
 
 
 def _linear_thread_id() -> tuple[list[Operation], SSAValue]:
@@ -248,7 +248,7 @@ class SubgroupIdExpansion(RewritePattern):
             return
         ops, linear = _linear_thread_id()
         warp = index.ConstantOp(WARP_SIZE)
-        rewriter.replace_op(op, [*ops, warp, index.DivUOp(linear, warp)])
+        rewriter.replace(op, [*ops, warp, index.DivUOp(linear, warp)])
 
 
 class NumSubgroupsExpansion(RewritePattern):
@@ -262,7 +262,7 @@ class NumSubgroupsExpansion(RewritePattern):
         threads = index.MulOp(plane, nz)
         warp = index.ConstantOp(WARP_SIZE)
         count = index.CeilDivUOp(threads, warp)
-        rewriter.replace_op(op, [nx, ny, nz, plane, threads, warp, count])
+        rewriter.replace(op, [nx, ny, nz, plane, threads, warp, count])
 
 
 def index_expansion_patterns() -> list[RewritePattern]:

@@ -395,7 +395,7 @@ class AssertLowering(RewritePattern):
         ]
         builder.insert(llvm.CallOp(ASSERTFAIL, *args))
         builder.insert(llvm.BrOp(continuation))
-        rewriter.replace_op(
+        rewriter.replace(
             op, llvm.CondBrOp(condition, continuation, [], failure, []), []
         )
 

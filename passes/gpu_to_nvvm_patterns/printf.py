@@ -73,7 +73,7 @@ class PrintfLowering(RewritePattern):
         for i, v in enumerate(values):
             store(builder, v, gep(builder, buffer, [0, i], struct))
         builder.insert(llvm.CallOp(VPRINTF, fmt_ptr, buffer, return_type=i32))
-        rewriter.erase_op(op)
+        rewriter.erase(op)
 
 
 def printf_patterns(lowering: NVVMLowering) -> list[RewritePattern]:

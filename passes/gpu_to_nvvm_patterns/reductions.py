@@ -195,11 +195,13 @@ class _Emitter:
 
     def if_then(self, cond: SSAValue, body: Callable[[], None]) -> None:
         then_block = self.new_block()
-        join = self.new_block()
+        join = Block()  # placed after the blocks that `body` creates
         self.builder.insert(cf.ConditionalBranchOp(cond, then_block, [], join, []))
         self.move_to(then_block)
         body()
         self.builder.insert(cf.BranchOp(join))
+        assert self.region is not None
+        self.region.insert_block_before(join, self.tail)
         self.move_to(join)
 
 
@@ -351,7 +353,7 @@ class SubgroupReduceExpansion(RewritePattern):
             shuffled, _ = _shuffle(builder, value, offset, width)
             value = combine(builder, value, shuffled)
             offset *= 2
-        rewriter.replace_op(op, [], [value])
+        rewriter.replace(op, [], [value])
 
 
 @dataclass
@@ -375,9 +377,17 @@ class ReduxLowering(RewritePattern):
         replace_op(op, [], [redux.results[0]], rewriter)
 
 
+class BarrierLowering(RewritePattern):
+    """``gpu.barrier`` → ``nvvm.barrier0``."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if isinstance(op, gpu.BarrierOp):
+            rewriter.replace(op, nvvm.Barrier0Op(), [])
+
+
 def expansion_patterns(lowering: NVVMLowering) -> list[RewritePattern]:
     return [AllReduceExpansion(), SubgroupReduceExpansion(lowering)]
 
 
 def reduction_patterns(lowering: NVVMLowering) -> list[RewritePattern]:
-    return [ReduxLowering(lowering)]
+    return [ReduxLowering(lowering), BarrierLowering()]

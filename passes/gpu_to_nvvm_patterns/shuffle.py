@@ -2,8 +2,9 @@
 ``nvvm.shfl.sync``.
 
 ``gpu.shuffle %v, %offset, %width`` is upstream's lowering: thread mask
-``-1 >> (32 - width)``, clamp ``width - 1`` (``32 - width`` for ``up``), and the struct
-form ``{return_value_and_is_valid}`` whose second field is the ``valid`` result.
+``-1 >> (32 - width)``, clamp ``width - 1`` (``32 - width`` for ``up``), and, when the
+``valid`` result is used, the struct form ``{return_value_and_is_valid}`` whose second
+field is ``valid``.
 
 ``shfl.sync`` moves 32 bits. Upstream lowers ``i32``/``f32`` directly and splits
 ``i64``/``f64`` into two 32-bit shuffles (in its pre-pass), and fails for anything else.
@@ -37,6 +38,7 @@ from xdsl.dialects.builtin import (
     DenseArrayBase,
     IntegerAttr,
     IntegerType,
+    UnrealizedConversionCastOp,
     VectorType,
     f32,
     i1,
@@ -221,15 +223,26 @@ class ShuffleLowering(RewritePattern):
         else:
             clamp = builder.insert(llvm.SubOp(width, one)).results[0]
 
+        # As upstream: the struct form only when `valid` is used.
+        with_valid = bool(op.valid.uses)
+
         def emit(b: Builder, v: SSAValue) -> tuple[SSAValue, SSAValue | None]:
-            return shfl(b, _MODES[mode], mask, v, offset, clamp, True)
+            return shfl(b, _MODES[mode], mask, v, offset, clamp, with_valid)
 
         try:
             moved, valid = shuffle_value(builder, value, emit)
         except UnshuffleableType as e:
             raise _unshuffleable(op, e.args[0]) from None
-        assert valid is not None
-        replace_op(op, [], [moved, valid], rewriter)
+        if valid is not None:
+            replace_op(op, [], [moved, valid], rewriter)
+            return
+        casts: list[Operation] = []
+        if moved.type != op.shuffleResult.type:
+            casts.append(
+                UnrealizedConversionCastOp.get([moved], [op.shuffleResult.type])
+            )
+            moved = casts[0].results[0]
+        rewriter.replace(op, casts, [moved, None])
 
 
 @dataclass

@@ -279,7 +279,8 @@ def _convert_global(op: Operation, module: ModuleEmitter) -> str:
     return line
 
 
-def _convert_xtors(op: Operation, module: ModuleEmitter) -> str:
+def _convert_xtors(op: Operation, module: ModuleEmitter) -> list[str]:
+    """The ``{ i32, ptr, ptr }`` entries of one ``global_ctors``/``dtors`` op."""
     kind = "ctors" if op.name.endswith("ctors") else "dtors"
     funcs = op.properties[kind]
     priorities = op.properties["priorities"]
@@ -298,6 +299,10 @@ def _convert_xtors(op: Operation, module: ModuleEmitter) -> str:
             f"{{ i32, ptr, ptr }} {{ i32 {prio.value.data}, ptr "
             f"{module.global_ref(fn.root_reference.data)}, ptr {d} }}"  # pyright: ignore
         )
+    return entries
+
+
+def _xtors_global(kind: str, entries: list[str]) -> str:
     array = f"[{len(entries)} x {{ i32, ptr, ptr }}]"
     return f"@llvm.global_{kind} = appending global {array} [{', '.join(entries)}]"
 
@@ -521,10 +526,13 @@ def convert_module(
         if op.name == "llvm.mlir.global":
             with _in_symbol(op):
                 lines.append(_convert_global(op, emitter))
+    # Several ctors/dtors ops append to one global, as in mlir-translate.
+    xtors: dict[str, list[str]] = {}
     for op in ops:
         if op.name in ("llvm.mlir.global_ctors", "llvm.mlir.global_dtors"):
             with _in_symbol(op):
-                lines.append(_convert_xtors(op, emitter))
+                xtors.setdefault(op.name[-5:], []).extend(_convert_xtors(op, emitter))
+    lines += [_xtors_global(kind, entries) for kind, entries in xtors.items()]
     for op in ops:
         if op.name == "llvm.func":
             lines.append("")

@@ -373,9 +373,16 @@ def decompress(image: FatbinImage) -> bytes | None:
     out = ctypes.create_string_buffer(size)
     if image.compression == "zstd" and (lib := _library("zstd")) is not None:
         lib.ZSTD_decompress.restype = ctypes.c_size_t
+        lib.ZSTD_findFrameCompressedSize.restype = ctypes.c_size_t
         lib.ZSTD_isError.restype = ctypes.c_uint
+        # The payload is padded after the frame; zstd wants the frame's exact size.
+        frame = lib.ZSTD_findFrameCompressedSize(
+            image.payload, ctypes.c_size_t(len(image.payload))
+        )
+        if lib.ZSTD_isError(ctypes.c_size_t(frame)):
+            return None
         got = lib.ZSTD_decompress(out, ctypes.c_size_t(size), image.payload,
-                                  ctypes.c_size_t(len(image.payload)))  # fmt: skip
+                                  ctypes.c_size_t(frame))  # fmt: skip
         if lib.ZSTD_isError(ctypes.c_size_t(got)):
             return None
         return out.raw[:got]

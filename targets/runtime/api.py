@@ -46,23 +46,25 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     AnyFloat,
+    ArrayAttr,
     IndexType,
     IntegerType,
     MemRefType,
     ModuleOp,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 from xdsl.utils.arg_spec import ArgSpec, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError
 
 from gpu_dialect.diagnostics import UserError
+from gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from passes.gpu_lower_to_nvvm_pipeline import PIPELINE_NAME, GpuLowerToNVVMPipelinePass
 
 OptionValue = str | int | bool
 PipelineOptions = str | Mapping[str, OptionValue] | None
 
 # Besides llvm ops, what a lowered host module holds and the translation handles.
-_LLVM_LEVEL_OPS = frozenset({"builtin.module", "gpu.binary", "gpu.launch_func"})
+_LLVM_LEVEL_OPS = frozenset({"builtin.module", "gpu.binary", "gpu.launch_func", "gpu.module"})
 
 
 class GpuProgramError(UserError):
@@ -70,13 +72,29 @@ class GpuProgramError(UserError):
 
 
 def needs_gpu_lowering(module: ModuleOp) -> bool:
-    """Whether ``module`` still has ops above the LLVM level (anything but ``llvm``
-    ops, ``gpu.binary`` and ``gpu.launch_func``), so that the pipeline must run."""
+    """Whether ``module`` still has ops above the LLVM level, so that the pipeline
+    must run: anything but ``llvm`` ops, ``gpu.binary``, ``gpu.launch_func``, and
+    ``gpu.module``s of ``llvm``/``nvvm`` ops (those only need serializing)."""
     for op in module.walk():
         if op.name in _LLVM_LEVEL_OPS or op.name.startswith("llvm."):
             continue
+        if op.name.startswith("nvvm.") and _in_gpu_module(op):
+            continue
         return True
     return False
+
+
+def _in_gpu_module(op: Operation) -> bool:
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, GPUModuleOp):
+            return True
+        parent = parent.parent_op()
+    return False
+
+
+def _gpu_modules(module: ModuleOp) -> list[GPUModuleOp]:
+    return [op for op in module.walk() if isinstance(op, GPUModuleOp)]
 
 
 def pipeline_pass(options: PipelineOptions = None, *, chip: str | None = None) -> GpuLowerToNVVMPipelinePass:
@@ -173,14 +191,35 @@ def compile_host_llvm_ir(
     from targets.offloading.target import host_llvm_ir
 
     if needs_gpu_lowering(module):
-        pipeline = pipeline_pass(pipeline_options, chip=chip)
-        pipeline.apply(_context(), module)
+        pipeline_pass(pipeline_options, chip=chip).apply(_context(), module)
+    elif gpu_modules := _gpu_modules(module):
+        _serialize(module, gpu_modules, pipeline_pass(pipeline_options, chip=chip))
     elif pipeline_options:
         raise GpuProgramError(
             "pipeline options were given, but the program is already lowered to the "
-            "llvm dialect; drop the options or pass the program before lowering"
+            "llvm dialect and has no gpu.module; drop the options"
         )
     return host_llvm_ir(module)
+
+
+def _serialize(module: ModuleOp, gpu_modules: list[GPUModuleOp], options: GpuLowerToNVVMPipelinePass) -> None:
+    """The last steps of the pipeline for ``gpu.module``s that are already at the
+    LLVM level: a target from the pipeline options where a module has none, then
+    ``gpu-module-to-binary``."""
+    from passes.gpu_module_to_binary import GpuModuleToBinaryPass
+    from passes.nvvm_attach_target import NVVMAttachTargetPass
+
+    target = NVVMAttachTargetPass(
+        triple=options.cubin_triple,
+        chip=options.cubin_chip,
+        features=options.cubin_features,
+        O=options.opt_level,
+        ptxas_cmd_options=options.ptxas_cmd_options,
+    ).target()
+    for gpu_module in gpu_modules:
+        if gpu_module.targets is None or not gpu_module.targets.data:
+            gpu_module.targets = ArrayAttr([target])
+    GpuModuleToBinaryPass(format=options.cubin_format).apply(_context(), module)
 
 
 def _pageable_memory_access(device: Any) -> bool:

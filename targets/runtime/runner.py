@@ -220,10 +220,12 @@ def run(args: argparse.Namespace) -> int:
     for lib in load:
         if not Path(lib).exists():
             raise RunnerError(f"--shared-libs: {lib} does not exist")
-    if args.pipeline_options and not needs_gpu_lowering(module):
+    if args.pipeline_options and not needs_gpu_lowering(module) and not any(
+        op.name == "gpu.module" for op in module.walk()
+    ):
         raise RunnerError(
             "--pipeline-options given, but the input is already lowered to the llvm "
-            "dialect; drop the option"
+            "dialect and has no gpu.module; drop the option"
         )
 
     if args.print_host_llvm:

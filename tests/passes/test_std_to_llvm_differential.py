@@ -788,3 +788,33 @@ def test_memref_calling_conventions(convention: str) -> None:
     else:
         np.testing.assert_array_equal(out_ours[0], out_theirs[0])
         assert struct.pack("<f", out_ours[1]) == struct.pack("<f", out_theirs[1])
+
+
+# --------------------------------------------------------------------------------------
+# What the passes print is upstream syntax
+# --------------------------------------------------------------------------------------
+
+FILECHECK = Path(__file__).resolve().parent.parent / "filecheck" / "passes"
+
+PRINTED = [
+    ("convert-arith-to-llvm.mlir", "convert-arith-to-llvm"),
+    ("convert-arith-to-llvm.mlir", "convert-arith-to-llvm{index-bitwidth=32}"),
+    ("convert-index-to-llvm.mlir", "convert-index-to-llvm"),
+    ("convert-math-to-llvm.mlir", "convert-math-to-llvm"),
+    ("convert-cf-to-llvm.mlir", "convert-cf-to-llvm"),
+    ("convert-func-to-llvm.mlir", "convert-func-to-llvm"),
+    ("convert-func-to-llvm-bare-ptr.mlir", "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}"),
+    ("lower-affine.mlir", "lower-affine"),
+    ("reconcile-unrealized-casts.mlir", "reconcile-unrealized-casts"),
+]
+
+
+@requires_mlir
+@pytest.mark.parametrize(("source", "pipeline"), PRINTED, ids=[p for _, p in PRINTED])
+def test_mlir_opt_reads_what_our_passes_print(source: str, pipeline: str) -> None:
+    """Every chunk of the filecheck inputs, after our pass, parses and verifies in
+    ``mlir-opt-22`` (partially converted IR included: casts, ``test.op``)."""
+    assert MLIR_OPT is not None
+    printed = _run(["xdsl-opt", "-p", pipeline, "--split-input-file", str(FILECHECK / source)], "")
+    for chunk in printed.split("// -----\n"):
+        _run([MLIR_OPT, "--allow-unregistered-dialect", "--verify-roundtrip"], chunk)
