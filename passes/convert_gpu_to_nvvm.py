@@ -14,10 +14,10 @@ For each module, as upstream:
    greedy driver erases them too);
 3. one conversion with the gpu → NVVM patterns (:mod:`passes.gpu_to_nvvm_patterns`),
    the libdevice patterns, and the std → LLVM patterns of this project for
-   ``arith``, ``cf``, ``func``, ``memref`` and ``index`` (``allowed-dialects`` keeps only
-   the named ones; upstream's list of dialects with ``ConvertToLLVMPatternInterface``),
-   with ``#gpu.address_space`` mapped to NVVM's address spaces (global 1, workgroup 3,
-   private 0).
+   ``arith``, ``cf``, ``func``, ``memref`` and ``index`` (``allowed-dialects`` keeps
+   only the named ones, as upstream's list of dialects whose
+   ``ConvertToLLVMPatternInterface`` it uses), with ``#gpu.address_space`` mapped to
+   NVVM's address spaces (global 1, workgroup 3, private 0).
 
 What cannot be lowered stops the pass with ``failed to legalize operation 'x'``, the
 function it is in and the fix: ``gpu`` ops, ``func.func``, ``cf.assert``, and (beyond
@@ -96,7 +96,7 @@ def _index_bitwidth(module: kernel_ops.ModuleOp, option: int) -> int:
         for key in (IndexType(), "index"):
             try:
                 value = spec[key]
-            except Exception:  # noqa: BLE001 - xDSL raises several kinds for a miss
+            except Exception:
                 continue
             if isinstance(value, IntegerAttr):
                 return value.value.data

@@ -103,7 +103,9 @@ class PipelineStep:
     def __str__(self) -> str:
         text = self.pass_name
         if self.options:
-            text += "{" + " ".join(f"{k}={_format_value(v)}" for k, v in self.options) + "}"
+            text += (
+                "{" + " ".join(f"{k}={_format_value(v)}" for k, v in self.options) + "}"
+            )
         return f"gpu.module({text})" if self.nested else text
 
 
@@ -156,7 +158,9 @@ def _field_names(cls: type[ModulePass]) -> set[str]:
     return {f.name for f in dataclasses.fields(cls) if f.init}
 
 
-def instantiate(step: PipelineStep, registry: dict[str, Callable[[], type[ModulePass]]]) -> ModulePass | None:
+def instantiate(
+    step: PipelineStep, registry: dict[str, Callable[[], type[ModulePass]]]
+) -> ModulePass | None:
     """The pass object for ``step``, or ``None`` for one of :data:`NO_OP_PASSES`."""
     factory = registry.get(step.pass_name)
     if factory is None:
@@ -238,8 +242,8 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
             )
         if self.index_bitwidth not in (0, 32, 64):
             raise PassFailedException(
-                f"{PIPELINE_NAME}: index-bitwidth={self.index_bitwidth}: use 64 (or 32; "
-                "0 takes it from the data layout)"
+                f"{PIPELINE_NAME}: index-bitwidth={self.index_bitwidth}: use 64 "
+                "(or 32; 0 takes it from the data layout)"
             )
         from targets.nvvm.serializer import ObjectFormat
 
@@ -319,7 +323,9 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
                 raise
 
     @staticmethod
-    def _run(step: PipelineStep, pass_: ModulePass | None, ctx: Context, op: ModuleOp) -> None:
+    def _run(
+        step: PipelineStep, pass_: ModulePass | None, ctx: Context, op: ModuleOp
+    ) -> None:
         if pass_ is None:
             prefixes, why = NO_OP_PASSES[step.pass_name]
             if prefixes:

@@ -165,7 +165,9 @@ class NVVMLowering:
         if text.isascii():
             value = StringAttr(text + "\0")  # printed "...\00", as upstream
         else:
-            value = DenseIntOrFPElementsAttr.from_list(TensorType(i8, [len(data)]), data)
+            value = DenseIntOrFPElementsAttr.from_list(
+                TensorType(i8, [len(data)]), data
+            )
         name = self.unique_name(base)
         glob = llvm.GlobalOp(array, name, "internal", constant=True, value=value)
         self.insert_at_start(glob)
@@ -177,7 +179,9 @@ class NVVMLowering:
 
 
 def i32_constant(builder: Builder, value: int) -> SSAValue:
-    op = builder.insert(llvm.ConstantOp(IntegerAttr(value, 32, truncate_bits=True), IntegerType(32)))
+    op = builder.insert(
+        llvm.ConstantOp(IntegerAttr(value, 32, truncate_bits=True), IntegerType(32))
+    )
     return op.results[0]
 
 

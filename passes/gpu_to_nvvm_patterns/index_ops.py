@@ -208,7 +208,6 @@ def index_patterns(lowering: NVVMLowering) -> list[RewritePattern]:
     ]
 
 
-
 # -- rewrites before the conversion ----------------------------------------------------
 
 

@@ -35,10 +35,10 @@ from xdsl.builder import Builder
 from xdsl.dialects import cf
 from xdsl.dialects.builtin import (
     BFloat16Type,
+    FileLineColLoc,
     Float16Type,
     Float32Type,
     Float64Type,
-    FileLineColLoc,
     IntegerAttr,
     VectorType,
     f32,
@@ -197,9 +197,7 @@ class LibdeviceLowering(RewritePattern):
         if name == "math.fpowi" and op.operands[1].type != i32:
             return  # libdevice's powi takes an i32 exponent
         operands = convert_operands(self.lowering.converter, op, rewriter)
-        result_types = self.lowering.converter.convert_types(
-            r.type for r in op.results
-        )
+        result_types = self.lowering.converter.convert_types(r.type for r in op.results)
         if operands is None or result_types is None:
             raise legalize_error(op, "its types have no LLVM form")
         (result_type,) = result_types

@@ -248,7 +248,9 @@ class AllReduceExpansion(RewritePattern):
             combine = region_combiner(op.body)
         value_type = op.value.type
         buffer = function.add_workgroup_attribution(
-            MemRefType(value_type, [WARP_SIZE], memory_space=AddressSpaceAttr("workgroup"))
+            MemRefType(
+                value_type, [WARP_SIZE], memory_space=AddressSpaceAttr("workgroup")
+            )
         )
 
         # Split the block: what follows the op continues in `tail`.

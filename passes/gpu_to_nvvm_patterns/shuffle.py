@@ -155,9 +155,9 @@ def _shuffle_elements(
         element = builder.insert(llvm.ExtractElementOp(value, position)).results[0]
         moved, ok = shuffle_value(builder, element, emit)
         valid = _and(builder, valid, ok)
-        result = builder.insert(
-            llvm.InsertElementOp(result, moved, position)
-        ).results[0]
+        result = builder.insert(llvm.InsertElementOp(result, moved, position)).results[
+            0
+        ]
     return result, valid
 
 
@@ -185,9 +185,7 @@ def _extract(struct: SSAValue, index: int, t: Attribute) -> llvm.ExtractValueOp:
 
 def active_mask(builder: Builder) -> SSAValue:
     """``llvm.nvvm.activemask``: the lanes executing together right now."""
-    op = builder.insert(
-        llvm.CallIntrinsicOp("llvm.nvvm.activemask", [], [i32])
-    )
+    op = builder.insert(llvm.CallIntrinsicOp("llvm.nvvm.activemask", [], [i32]))
     return op.results[0]
 
 

@@ -64,7 +64,9 @@ OptionValue = str | int | bool
 PipelineOptions = str | Mapping[str, OptionValue] | None
 
 # Besides llvm ops, what a lowered host module holds and the translation handles.
-_LLVM_LEVEL_OPS = frozenset({"builtin.module", "gpu.binary", "gpu.launch_func", "gpu.module"})
+_LLVM_LEVEL_OPS = frozenset(
+    {"builtin.module", "gpu.binary", "gpu.launch_func", "gpu.module"}
+)
 
 
 class GpuProgramError(UserError):
@@ -97,7 +99,9 @@ def _gpu_modules(module: ModuleOp) -> list[GPUModuleOp]:
     return [op for op in module.walk() if isinstance(op, GPUModuleOp)]
 
 
-def pipeline_pass(options: PipelineOptions = None, *, chip: str | None = None) -> GpuLowerToNVVMPipelinePass:
+def pipeline_pass(
+    options: PipelineOptions = None, *, chip: str | None = None
+) -> GpuLowerToNVVMPipelinePass:
     """``gpu-lower-to-nvvm-pipeline`` with ``options`` (a ``"key=value key=value"``
     string as in ``xdsl-opt -p``, or a mapping with kebab- or snake-case keys);
     ``chip`` is the ``cubin-chip`` unless the options name one."""
@@ -105,11 +109,14 @@ def pipeline_pass(options: PipelineOptions = None, *, chip: str | None = None) -
     if isinstance(options, str):
         if options.strip():
             try:
-                parameters = dict(parse_spec(f"{PIPELINE_NAME}{{{options.strip()}}}").parameters)
+                parameters = dict(
+                    parse_spec(f"{PIPELINE_NAME}{{{options.strip()}}}").parameters
+                )
             except ArgSpecParseError as e:
                 raise GpuProgramError(
                     f"cannot parse the pipeline options '{options}': {e}; write them "
-                    'as in xdsl-opt, e.g. "cubin-chip=sm_90 cubin-features=\\"+ptx80\\""'
+                    "as in xdsl-opt, e.g. "
+                    '"cubin-chip=sm_90 cubin-features=\\"+ptx80\\""'
                 ) from None
     elif options is not None:
         parameters = {k: (v,) for k, v in options.items()}
@@ -117,7 +124,9 @@ def pipeline_pass(options: PipelineOptions = None, *, chip: str | None = None) -
     if chip is not None and "cubin-chip" not in parameters:
         parameters["cubin-chip"] = (chip,)
     try:
-        return GpuLowerToNVVMPipelinePass.from_pass_spec(ArgSpec(PIPELINE_NAME, parameters))
+        return GpuLowerToNVVMPipelinePass.from_pass_spec(
+            ArgSpec(PIPELINE_NAME, parameters)
+        )
     except ValueError as e:
         raise GpuProgramError(f"{PIPELINE_NAME}: {e}") from None
 
@@ -151,7 +160,10 @@ class FunctionInfo:
 
     def result_dtypes(self) -> list[Any] | None:
         """NumPy dtypes of memref results (``None`` for the other results)."""
-        return [_dtype(t.element_type) if isinstance(t, MemRefType) else None for t in self.result_types]
+        return [
+            _dtype(t.element_type) if isinstance(t, MemRefType) else None
+            for t in self.result_types
+        ]
 
 
 def _dtype(element: Attribute) -> Any:
@@ -202,7 +214,11 @@ def compile_host_llvm_ir(
     return host_llvm_ir(module)
 
 
-def _serialize(module: ModuleOp, gpu_modules: list[GPUModuleOp], options: GpuLowerToNVVMPipelinePass) -> None:
+def _serialize(
+    module: ModuleOp,
+    gpu_modules: list[GPUModuleOp],
+    options: GpuLowerToNVVMPipelinePass,
+) -> None:
     """The last steps of the pipeline for ``gpu.module``s that are already at the
     LLVM level: a target from the pipeline options where a module has none, then
     ``gpu-module-to-binary``."""
@@ -247,7 +263,9 @@ class _StagedArray:
         check(result, "cuMemAllocManaged (staging a NumPy argument)")
         self.pointer = int(pointer)
         buffer = (ctypes.c_char * self.nbytes).from_address(self.pointer)
-        self.view = np.frombuffer(buffer, dtype=array.dtype, count=array.size).reshape(array.shape)
+        self.view = np.frombuffer(buffer, dtype=array.dtype, count=array.size).reshape(
+            array.shape
+        )
         self.view[...] = array
 
     def finish(self) -> None:
@@ -280,7 +298,9 @@ class GpuProgram:
         self.host_llvm_ir = host_llvm_ir
         self.functions: dict[str, FunctionInfo] = dict(functions or {})
         self.stage_arrays = (
-            not _pageable_memory_access(self.runtime.device) if stage_arrays is None else stage_arrays
+            not _pageable_memory_access(self.runtime.device)
+            if stage_arrays is None
+            else stage_arrays
         )
         self._jit = CpuJit.from_llvm_ir(host_llvm_ir, opt_level=opt_level)
         self._closed = False
@@ -404,4 +424,6 @@ def load(
     llvm_ir = compile_host_llvm_ir(
         module, pipeline_options=pipeline_options, chip=f"sm_{runtime.device.sm}"
     )
-    return GpuProgram(llvm_ir, functions, opt_level=opt_level, stage_arrays=stage_arrays)
+    return GpuProgram(
+        llvm_ir, functions, opt_level=opt_level, stage_arrays=stage_arrays
+    )

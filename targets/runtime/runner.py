@@ -6,10 +6,10 @@ runtime library.
     xdsl-gpu-run program.mlir -e main --entry-point-result=void
 
 Steps: parse the input (a file or ``-`` for stdin); if it still has ops above the LLVM
-level (``gpu.launch``, ``gpu.module`` with ``gpu.func``, ``func``, ``arith``...), lower it
-with ``gpu-lower-to-nvvm-pipeline`` for the GPU found here (``cubin-chip`` = its chip;
-``--pipeline-options`` adds options); translate the host side with its binaries; JIT
-it (global constructors load the GPU modules); call the entry; synchronize, which
+level (``gpu.launch``, ``gpu.module`` with ``gpu.func``, ``func``, ``arith``...), lower
+it with ``gpu-lower-to-nvvm-pipeline`` for the GPU found here (``cubin-chip`` = its
+chip; ``--pipeline-options`` adds options); translate the host side with its binaries;
+JIT it (global constructors load the GPU modules); call the entry; synchronize, which
 flushes device ``printf``; run the destructors.
 
 Output order: C's ``stdout`` is made line-buffered, so device ``printf`` lines (written
@@ -59,14 +59,16 @@ def argument_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("input", nargs="?", default="-", help="MLIR file ('-': stdin)")
-    parser.add_argument("-e", dest="entry", default="main", help="the function to call (default: main)")
+    parser.add_argument(
+        "-e", dest="entry", default="main", help="the function to call (default: main)"
+    )
     parser.add_argument(
         "--entry-point-result",
         "-entry-point-result",
         dest="result",
         default="f32",
         choices=sorted(RESULT_TYPES),
-        help="the entry's result type, printed after the run (default: f32, as mlir-runner)",
+        help="the entry's result type, printed after the run (default: f32)",
     )
     parser.add_argument(
         "--shared-libs",
@@ -76,7 +78,7 @@ def argument_parser() -> argparse.ArgumentParser:
         default=[],
         help=(
             "comma-separated libraries; MLIR's CUDA runtime wrappers are replaced by "
-            "xdsl-gpu's own runtime, other libraries (e.g. mlir_runner_utils) are loaded"
+            "xdsl-gpu's own runtime; other libraries (mlir_runner_utils...) are loaded"
         ),
     )
     level = parser.add_mutually_exclusive_group()
@@ -97,8 +99,8 @@ def argument_parser() -> argparse.ArgumentParser:
         "--print-host-llvm",
         action="store_true",
         help=(
-            "print the host LLVM IR (binaries embedded) instead of running it; needs no "
-            "GPU (cubin-chip then defaults as in the pipeline)"
+            "print the host LLVM IR (binaries embedded) instead of running it; "
+            "needs no GPU (cubin-chip then defaults as in the pipeline)"
         ),
     )
     parser.set_defaults(opt_level=2)
@@ -122,11 +124,15 @@ def split_shared_libs(values: Sequence[str]) -> tuple[list[str], list[str]]:
     for value in values:
         for lib in filter(None, (v.strip() for v in value.split(","))):
             name = os.path.basename(lib)
-            (replaced if any(n in name for n in CUDA_RUNTIME_LIBRARY_NAMES) else load).append(lib)
+            (
+                replaced if any(n in name for n in CUDA_RUNTIME_LIBRARY_NAMES) else load
+            ).append(lib)
     return load, replaced
 
 
-def _function_types(module: ModuleOp, name: str) -> tuple[tuple[Attribute, ...], tuple[Attribute, ...]] | None:
+def _function_types(
+    module: ModuleOp, name: str
+) -> tuple[tuple[Attribute, ...], tuple[Attribute, ...]] | None:
     """(inputs, outputs) of ``@name`` as a ``func.func`` or ``llvm.func``."""
     from xdsl.dialects.llvm import LLVMVoidType
 
@@ -134,7 +140,9 @@ def _function_types(module: ModuleOp, name: str) -> tuple[tuple[Attribute, ...],
 
     for op in module.ops:
         if isinstance(op, func.FuncOp) and op.sym_name.data == name:
-            return tuple(op.function_type.inputs.data), tuple(op.function_type.outputs.data)
+            return tuple(op.function_type.inputs.data), tuple(
+                op.function_type.outputs.data
+            )
         if isinstance(op, llvm.FuncOp) and op.sym_name.data == name:
             fn_type = op.function_type
             output = fn_type.output
@@ -159,7 +167,9 @@ def check_entry(module: ModuleOp, entry: str, result: str) -> None:
     types = _function_types(module, entry)
     if types is None:
         names = sorted(
-            op.sym_name.data for op in module.ops if op.name in ("func.func", "llvm.func")
+            op.sym_name.data
+            for op in module.ops
+            if op.name in ("func.func", "llvm.func")
         )
         raise RunnerError(
             f"entry point @{entry} not found in the module (functions: "
@@ -220,8 +230,10 @@ def run(args: argparse.Namespace) -> int:
     for lib in load:
         if not Path(lib).exists():
             raise RunnerError(f"--shared-libs: {lib} does not exist")
-    if args.pipeline_options and not needs_gpu_lowering(module) and not any(
-        op.name == "gpu.module" for op in module.walk()
+    if (
+        args.pipeline_options
+        and not needs_gpu_lowering(module)
+        and not any(op.name == "gpu.module" for op in module.walk())
     ):
         raise RunnerError(
             "--pipeline-options given, but the input is already lowered to the llvm "
@@ -229,7 +241,9 @@ def run(args: argparse.Namespace) -> int:
         )
 
     if args.print_host_llvm:
-        sys.stdout.write(compile_host_llvm_ir(module, pipeline_options=args.pipeline_options))
+        sys.stdout.write(
+            compile_host_llvm_ir(module, pipeline_options=args.pipeline_options)
+        )
         return 0
 
     from targets.runtime.driver import CudaUnavailableError

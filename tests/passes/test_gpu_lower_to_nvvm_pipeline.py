@@ -87,7 +87,9 @@ def parse_dump(dump: str) -> list[DumpedStep]:
         if nested:
             element = element[len("gpu.module(") : -1].strip()
         name, _, rest = element.partition("{")
-        steps.append(DumpedStep(name.strip(), nested, _parse_options(rest[:-1]) if rest else {}))
+        steps.append(
+            DumpedStep(name.strip(), nested, _parse_options(rest[:-1]) if rest else {})
+        )
     return steps
 
 
@@ -126,8 +128,14 @@ def _normalize(value: str | int | bool) -> str:
 # Each case sets every option that has a different default here (chip, features), so
 # that both pipelines get the same values.
 CASES = {
-    "defaults": ("cubin-chip=sm_90 cubin-features=\"\"", "cubin-chip=sm_90 cubin-features="),
-    "seed-002": (SEED_002_OPTIONS + ' cubin-features=""', SEED_002_OPTIONS + " cubin-features="),
+    "defaults": (
+        'cubin-chip=sm_90 cubin-features=""',
+        "cubin-chip=sm_90 cubin-features=",
+    ),
+    "seed-002": (
+        SEED_002_OPTIONS + ' cubin-features=""',
+        SEED_002_OPTIONS + " cubin-features=",
+    ),
     "everything": (
         'cubin-triple=nvptx-nvidia-cuda cubin-chip=sm_80 cubin-features="+ptx80" '
         "cubin-format=isa opt-level=3 index-bitwidth=32 "
@@ -149,12 +157,18 @@ def test_same_passes_order_and_options_as_mlir_opt(case: str) -> None:
     theirs = upstream_steps(mlir_options)
     baseline = upstream_steps("")
     assert len(mine) == len(theirs) == 23
-    assert [(s.pass_name, s.nested) for s in mine] == [(s.name, s.nested) for s in theirs]
+    assert [(s.pass_name, s.nested) for s in mine] == [
+        (s.name, s.nested) for s in theirs
+    ]
     for step, dumped, base in zip(mine, theirs, baseline, strict=True):
         set_here = dict(step.options)
         # Every option we set has upstream's value...
         for key, value in set_here.items():
-            assert dumped.options.get(key) == _normalize(value), (step, key, dumped.options)
+            assert dumped.options.get(key) == _normalize(value), (
+                step,
+                key,
+                dumped.options,
+            )
         # ...and every option the pipeline options change upstream is one we set.
         changed = {k for k, v in dumped.options.items() if base.options.get(k) != v}
         assert changed <= set(set_here), (step.pass_name, changed - set(set_here))
@@ -210,7 +224,9 @@ def test_bad_options_are_diagnostics(options: str, message: str) -> None:
 
 def test_pipeline_text() -> None:
     text = ours("cubin-chip=sm_90").pipeline_text()
-    assert text.startswith("builtin.module(convert-nvgpu-to-nvvm, gpu-kernel-outlining,")
+    assert text.startswith(
+        "builtin.module(convert-nvgpu-to-nvvm, gpu-kernel-outlining,"
+    )
     assert "gpu.module(convert-gpu-to-nvvm{index-bitwidth=64 " in text
     assert "nvvm-attach-target{O=2 chip=sm_90 features= " in text
 
@@ -218,7 +234,9 @@ def test_pipeline_text() -> None:
 def test_a_missing_pass_is_named() -> None:
     registry = dict(available_passes())
     del registry["gpu-to-llvm"]
-    with pytest.raises(PassFailedException, match="the pass 'gpu-to-llvm' is not available"):
+    with pytest.raises(
+        PassFailedException, match="the pass 'gpu-to-llvm' is not available"
+    ):
         instantiate(PipelineStep("gpu-to-llvm"), registry)
 
 
@@ -227,7 +245,9 @@ def test_an_option_a_pass_lacks_is_an_error_unless_ignorable() -> None:
     with pytest.raises(PassFailedException, match="has no option 'no-such-option'"):
         instantiate(PipelineStep("cse", (("no-such-option", 1),)), registry)
     # allow-pattern-rollback steers MLIR's conversion driver only.
-    assert instantiate(PipelineStep("cse", (("allow-pattern-rollback", True),)), registry)
+    assert instantiate(
+        PipelineStep("cse", (("allow-pattern-rollback", True),)), registry
+    )
 
 
 def test_no_op_passes_refuse_what_they_would_convert() -> None:
@@ -242,7 +262,9 @@ def test_no_op_passes_refuse_what_they_would_convert() -> None:
     )
     step = PipelineStep("convert-vector-to-scf")
     assert instantiate(step, {}) is None
-    with pytest.raises(PassFailedException, match="vector.transfer_read' needs convert-vector-to-scf"):
+    with pytest.raises(
+        PassFailedException, match=r"vector\.transfer_read' needs convert-vector-to-scf"
+    ):
         GpuLowerToNVVMPipelinePass._run(step, None, Context(), module)
 
 
@@ -270,7 +292,9 @@ def test_nested_steps_touch_only_gpu_modules() -> None:
     )
     cse = instantiate(PipelineStep("cse", nested=True), available_passes())
     assert cse is not None
-    GpuLowerToNVVMPipelinePass._run(PipelineStep("cse", nested=True), cse, make_context(), module)
+    GpuLowerToNVVMPipelinePass._run(
+        PipelineStep("cse", nested=True), cse, make_context(), module
+    )
     text = print_module(module)
     host, rest = text.split("gpu.module", 1)
     assert host.count("arith.constant") == 2  # untouched
@@ -315,13 +339,22 @@ def test_seed_001_compiles_to_a_binary_and_llvm_host_code() -> None:
     for line in out.splitlines():
         name = re.match(r"\s*(?:%\S+ = )?([a-z_]+\.[a-z_.]+)", line)
         if name:
-            assert name.group(1).startswith(("llvm.", "gpu.binary", "gpu.launch_func", "builtin.")), line
+            assert name.group(1).startswith(
+                ("llvm.", "gpu.binary", "gpu.launch_func", "builtin.")
+            ), line
 
 
 def test_seed_002_compiles_as_its_author_lowered_it() -> None:
     out = _lower(MATMUL.read_text(), SEED_002_OPTIONS)
-    for name in ("test_parallel_kernel", "test_parallel_kernel_0", "test_parallel_kernel_1"):
-        assert f"gpu.binary @{name} [#gpu.object<#nvvm.target<chip = \"sm_90\">, properties" in out
+    for name in (
+        "test_parallel_kernel",
+        "test_parallel_kernel_0",
+        "test_parallel_kernel_1",
+    ):
+        assert (
+            f'gpu.binary @{name} [#gpu.object<#nvvm.target<chip = "sm_90">, properties'
+            in out
+        )
     assert "llvm.func @_mlir_ciface_test_parallel(" in out
     assert out.count("gpu.launch_func <") == 3  # each on its stream
 
@@ -337,7 +370,9 @@ def test_seed_001_host_side_like_mlir_opt() -> None:
     mine = _lower(HELLO.read_text(), options.replace("+ptx80", '"+ptx80"'))
 
     def summary(text: str) -> tuple[list[str], list[str]]:
-        symbols = sorted(re.findall(r"^  (?:llvm\.func|gpu\.binary) @(\w+)", text, re.M))
+        symbols = sorted(
+            re.findall(r"^  (?:llvm\.func|gpu\.binary) @(\w+)", text, re.M)
+        )
         launches = re.findall(r"gpu\.launch_func\s+(?:<[^>]*>\s*)?(@\S+)", text)
         return symbols, launches
 

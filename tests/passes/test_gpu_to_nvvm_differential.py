@@ -82,7 +82,9 @@ def gpu_module(module: ModuleOp) -> kernel_ops.ModuleOp:
 
 
 def _props(op: Operation, skip: tuple[str, ...] = ()) -> str:
-    return ", ".join(f"{k}={v}" for k, v in sorted(op.properties.items()) if k not in skip)
+    return ", ".join(
+        f"{k}={v}" for k, v in sorted(op.properties.items()) if k not in skip
+    )
 
 
 def _structure_key(op: Operation) -> str | None:

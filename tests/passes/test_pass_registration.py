@@ -1,5 +1,6 @@
 """The pass override (passes/registration.py): stock xdsl-opt runs xdsl-gpu's
-``lower-affine`` and ``reconcile-unrealized-casts`` in place of xDSL's.
+``lower-affine``, ``convert-scf-to-cf`` and ``reconcile-unrealized-casts`` in place of
+xDSL's.
 
 If one of these fails after an xDSL upgrade, passes/registration.py relies on something
 that changed: revisit it before moving the pin in pyproject.toml.
@@ -11,6 +12,7 @@ from xdsl.transforms import get_all_passes as xdsl_passes
 from xdsl.universe import Universe
 
 from passes import get_all_passes
+from passes.convert_scf_to_cf import ConvertScfToCfPass
 from passes.lower_affine import LowerAffinePass
 from passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
 from passes.registration import REPLACED_PASSES, override_xdsl_passes
@@ -40,6 +42,7 @@ def test_multiverse_serves_our_passes() -> None:
     override_xdsl_passes()
     passes = Universe.get_multiverse().all_passes
     assert passes["lower-affine"]() is LowerAffinePass
+    assert passes["convert-scf-to-cf"]() is ConvertScfToCfPass
     assert passes["reconcile-unrealized-casts"]() is ReconcileUnrealizedCastsPass
     for name in STD_TO_LLVM:
         assert passes[name]().name == name

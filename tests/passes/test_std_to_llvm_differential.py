@@ -805,6 +805,7 @@ PRINTED = [
     ("convert-func-to-llvm.mlir", "convert-func-to-llvm"),
     ("convert-func-to-llvm-bare-ptr.mlir", "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}"),
     ("lower-affine.mlir", "lower-affine"),
+    ("convert-scf-to-cf.mlir", "convert-scf-to-cf"),
     ("reconcile-unrealized-casts.mlir", "reconcile-unrealized-casts"),
 ]
 

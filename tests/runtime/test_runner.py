@@ -57,36 +57,60 @@ def assert_one_diagnostic(done: subprocess.CompletedProcess[str], text: str) -> 
     assert "Traceback" not in done.stderr
 
 
-# -- arguments --------------------------------------------------------------------------
+# -- arguments ---------------------------------------------------------------------
 
 
 def test_arguments_like_mlir_runner() -> None:
     args = argument_parser().parse_args(
-        ["f.mlir", "-e", "entry", "--entry-point-result=void", "-O3", "--shared-libs=a.so,b.so"]
+        [
+            "f.mlir",
+            "-e",
+            "entry",
+            "--entry-point-result=void",
+            "-O3",
+            "--shared-libs=a.so,b.so",
+        ]
     )
-    assert (args.input, args.entry, args.result, args.opt_level) == ("f.mlir", "entry", "void", 3)
+    assert (args.input, args.entry, args.result, args.opt_level) == (
+        "f.mlir",
+        "entry",
+        "void",
+        3,
+    )
     assert args.shared_libs == ["a.so,b.so"]
     defaults = argument_parser().parse_args([])
     # mlir-runner's defaults: @main returning f32, from stdin.
-    assert (defaults.input, defaults.entry, defaults.result, defaults.opt_level) == ("-", "main", "f32", 2)
+    assert (defaults.input, defaults.entry, defaults.result, defaults.opt_level) == (
+        "-",
+        "main",
+        "f32",
+        2,
+    )
     single_dash = argument_parser().parse_args(["-entry-point-result=i64", "--O0"])
     assert (single_dash.result, single_dash.opt_level) == ("i64", 0)
 
 
 def test_bad_arguments_exit_with_usage() -> None:
     done = runner("--entry-point-result=f64", str(HELLO))
-    assert done.returncode == 2 and "invalid choice: 'f64'" in done.stderr
+    assert done.returncode == 2
+    assert "invalid choice: 'f64'" in done.stderr
 
 
 def test_shared_libs_split_and_cuda_runtime_replaced() -> None:
     load, replaced = split_shared_libs(
-        ["/x/libmlir_cuda_runtime.so,/x/libmlir_runner_utils.so", "/y/libmlir_c_runner_utils.so"]
+        [
+            "/x/libmlir_cuda_runtime.so,/x/libmlir_runner_utils.so",
+            "/y/libmlir_c_runner_utils.so",
+        ]
     )
     assert replaced == ["/x/libmlir_cuda_runtime.so"]
     assert load == ["/x/libmlir_runner_utils.so", "/y/libmlir_c_runner_utils.so"]
 
 
-@pytest.mark.parametrize(("kind", "value"), [("f32", 4.25), ("f32", -0.5), ("i32", -42), ("i64", 1234567890123)])
+@pytest.mark.parametrize(
+    ("kind", "value"),
+    [("f32", 4.25), ("f32", -0.5), ("i32", -42), ("i64", 1234567890123)],
+)
 def test_results_printed_like_mlir_runner(kind: str, value: float) -> None:
     if shutil.which("mlir-runner-22") is None:
         pytest.skip("needs mlir-runner-22")
@@ -101,30 +125,41 @@ def test_results_printed_like_mlir_runner(kind: str, value: float) -> None:
         ["mlir-runner-22", "-e", "main", f"--entry-point-result={kind}"],
         input=source, capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
-    assert format_result(np.float32(value) if kind == "f32" else value, kind) + "\n" == upstream
+    assert (
+        format_result(np.float32(value) if kind == "f32" else value, kind) + "\n"
+        == upstream
+    )
 
 
-# -- diagnostics without running ---------------------------------------------------------
+# -- diagnostics without running -----------------------------------------------------
 
 
 def test_missing_file() -> None:
-    assert_one_diagnostic(runner("no/such.mlir", "--entry-point-result=void"), "cannot read no/such.mlir")
+    assert_one_diagnostic(
+        runner("no/such.mlir", "--entry-point-result=void"), "cannot read no/such.mlir"
+    )
 
 
 def test_parse_error_names_the_place() -> None:
-    done = runner("--entry-point-result=void", stdin="func.func @main() {\n  %0 = arith.nope\n}\n")
+    done = runner(
+        "--entry-point-result=void", stdin="func.func @main() {\n  %0 = arith.nope\n}\n"
+    )
     assert_one_diagnostic(done, "<stdin>:")
     assert "arith.nope is not registered" in done.stderr
 
 
 def test_missing_entry() -> None:
     done = runner(str(HELLO), "-e", "nope", "--entry-point-result=void")
-    assert_one_diagnostic(done, "entry point @nope not found in the module (functions: main)")
+    assert_one_diagnostic(
+        done, "entry point @nope not found in the module (functions: main)"
+    )
 
 
 def test_wrong_result_type() -> None:
     done = runner(str(HELLO), "--entry-point-result=i32")
-    assert_one_diagnostic(done, "entry point @main returns nothing, but --entry-point-result=i32")
+    assert_one_diagnostic(
+        done, "entry point @main returns nothing, but --entry-point-result=i32"
+    )
 
 
 def test_entry_with_arguments() -> None:
@@ -133,16 +168,21 @@ def test_entry_with_arguments() -> None:
 
 
 def test_missing_shared_library() -> None:
-    done = runner(str(HELLO), "--entry-point-result=void", "--shared-libs=/no/libfoo.so")
+    done = runner(
+        str(HELLO), "--entry-point-result=void", "--shared-libs=/no/libfoo.so"
+    )
     assert_one_diagnostic(done, "/no/libfoo.so does not exist")
 
 
 def test_pipeline_options_on_lowered_input() -> None:
     done = runner(
-        "-e", "main", "--entry-point-result=void", "--pipeline-options=cubin-chip=sm_90",
+        "-e", "main", "--entry-point-result=void",
+        "--pipeline-options=cubin-chip=sm_90",
         stdin="llvm.func @main() {\n  llvm.return\n}\n",
     )  # fmt: skip
-    assert_one_diagnostic(done, "--pipeline-options given, but the input is already lowered")
+    assert_one_diagnostic(
+        done, "--pipeline-options given, but the input is already lowered"
+    )
 
 
 def test_no_gpu_is_a_clear_error() -> None:
@@ -161,7 +201,8 @@ def test_print_host_llvm_needs_no_gpu() -> None:
     assert done.returncode == 0, done.stderr
     llvm_ir = done.stdout
     assert "@main_kernel_binary = internal constant" in llvm_ir
-    assert "@llvm.global_ctors = appending global" in llvm_ir and "i32 123" in llvm_ir
+    assert "@llvm.global_ctors = appending global" in llvm_ir
+    assert "i32 123" in llvm_ir
     assert "call void @mgpuLaunchKernel(" in llvm_ir
     assert "define void @main()" in llvm_ir
 
@@ -170,9 +211,11 @@ def test_needs_gpu_lowering() -> None:
     from targets.runtime.api import needs_gpu_lowering, parse_program
 
     assert needs_gpu_lowering(parse_program(HELLO.read_text()))
-    assert not needs_gpu_lowering(parse_program((INPUTS / "hello_llvm.mlir").read_text()))  # serialized only
+    assert not needs_gpu_lowering(
+        parse_program((INPUTS / "hello_llvm.mlir").read_text())
+    )  # serialized only
     lowered = parse_program(
-        'module attributes {gpu.container_module} {\n'
+        "module attributes {gpu.container_module} {\n"
         '  gpu.binary @k [#gpu.object<#nvvm.target, "">]\n'
         "  llvm.func @main() {\n    llvm.return\n  }\n}\n"
     )
@@ -202,7 +245,9 @@ def test_seed_001_prints_hello_from_each_thread() -> None:
 @pytest.mark.gpu
 def test_device_printf_comes_before_later_host_output() -> None:
     """Kernel printf lines, then the host's printf after the launch, then the result."""
-    done = runner(str(INPUTS / "hello_llvm.mlir"), "-e", "main", "--entry-point-result=i32")
+    done = runner(
+        str(INPUTS / "hello_llvm.mlir"), "-e", "main", "--entry-point-result=i32"
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert sorted(lines[:2]) == ["Hello from 0", "Hello from 1"]
@@ -229,7 +274,8 @@ def test_seed_002_returns_the_sum_of_both_matmuls() -> None:
         c = program.call("test_parallel", a, b)
         c_ciface = program["test_parallel"](a, b, convention="ciface")
     expected = 2 * (a.astype(np.float64) @ b.astype(np.float64))
-    assert c.shape == (256, 256) and c.dtype == np.float32
+    assert c.shape == (256, 256)
+    assert c.dtype == np.float32
     np.testing.assert_allclose(c, expected, rtol=1e-4, atol=1e-3)
     np.testing.assert_array_equal(c, c_ciface)
     assert c.flags.owndata  # a copy: the program's host_shared buffer stays its own
