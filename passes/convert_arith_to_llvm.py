@@ -66,6 +66,7 @@ from passes.llvm_type_converter import (
     splat_or_scalar,
     unroll_nd_vector,
 )
+from passes.options import UpstreamOptions
 
 PASS_NAME = "convert-arith-to-llvm"
 
@@ -389,7 +390,7 @@ def arith_to_llvm_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]
 
 
 @dataclass(frozen=True)
-class ConvertArithToLLVMPass(ModulePass):
+class ConvertArithToLLVMPass(UpstreamOptions, ModulePass):
     """Lower every ``arith`` op to the ``llvm`` dialect (see the module docstring).
 
     Options:

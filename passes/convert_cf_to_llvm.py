@@ -40,6 +40,7 @@ from passes.llvm_type_converter import (
     convert_block_signature,
     to_llvm,
 )
+from passes.options import UpstreamOptions
 
 PASS_NAME = "convert-cf-to-llvm"
 
@@ -209,7 +210,7 @@ def cf_to_llvm_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]:
 
 
 @dataclass(frozen=True)
-class ConvertControlFlowToLLVMPass(ModulePass):
+class ConvertControlFlowToLLVMPass(UpstreamOptions, ModulePass):
     """Lower ``cf`` to ``llvm`` (see the module docstring).
 
     Options:

@@ -28,10 +28,11 @@ Several results are packed into an ``!llvm.struct`` (``llvm.insertvalue`` before
   stack and calls the external ``@_mlir_ciface_<name>``.
 
 Other behaviour as upstream: ``llvm.linkage = #llvm.linkage<...>`` sets the linkage
-(default external), ``sym_visibility`` and the discardable attributes are kept, argument
-attributes of a memref go to each of its expanded arguments, only the entry block's
-arguments are converted (``cf`` branches are ``convert-cf-to-llvm``'s). Option
-``index-bitwidth`` (default 0: 64 bits).
+(default external), ``func.varargs = true`` makes the function variadic,
+``sym_visibility`` and the discardable attributes are kept, argument attributes stay
+where an argument converts one to one (a memref expanded to its descriptor fields
+loses them), only the entry block's arguments are converted (``cf`` branches are
+``convert-cf-to-llvm``'s). Option ``index-bitwidth`` (default 0: 64 bits).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    BoolAttr,
     DictionaryAttr,
     MemRefType,
     ModuleOp,
@@ -71,14 +73,15 @@ from passes.memref_descriptor import (
     index_constant,
     insert,
     poison,
-    promote_to_stack,
     strides_and_offset,
 )
+from passes.options import UpstreamOptions
 
 PASS_NAME = "convert-func-to-llvm"
 C_INTERFACE = "llvm.emit_c_interface"
 C_PREFIX = "_mlir_ciface_"
 LINKAGE = "llvm.linkage"
+VARARGS = "func.varargs"
 
 
 @dataclass(frozen=True)
@@ -217,9 +220,13 @@ class FuncLowering(RewritePattern):
         outputs = op.function_type.outputs.data
         expanded = [self.conv.expanded(t, op) for t in inputs]
         result = self.conv.packed_result(outputs, op)
-        fn_type = llvm.LLVMFunctionType([t for ts in expanded for t in ts], result)
-
         attrs = dict(op.attributes)
+        varargs = attrs.pop(VARARGS, None)
+        fn_type = llvm.LLVMFunctionType(
+            [t for ts in expanded for t in ts],
+            result,
+            is_variadic=varargs == BoolAttr.from_bool(True),
+        )
         linkage = attrs.pop(LINKAGE, None)
         if linkage is not None and not isinstance(linkage, llvm.LinkageAttr):
             raise conversion_error(
@@ -359,14 +366,7 @@ def _emit_c_wrapper(
                 call_args += MemRefDescriptor(loaded).unpack(builder)
         else:
             call_args.append(arg)
-    result = new.function_type.output
-    call = builder.insert(
-        llvm.CallOp(
-            new.sym_name.data,
-            *call_args,
-            return_type=None if isinstance(result, llvm.LLVMVoidType) else result,
-        )
-    )
+    call = _call(builder, new.sym_name.data, call_args, new.function_type.output)
     if result_by_ptr:
         builder.insert(llvm.StoreOp(call.results[0], block.args[0]))
         builder.insert(llvm.ReturnOp())
@@ -399,20 +399,14 @@ def _wrap_external_function(
         n = len(conv.expanded(t, op))
         values, args = args[:n], args[n:]
         if isinstance(t, MemRefType | UnrankedMemRefType):
-            call_args.append(
-                promote_to_stack(builder, pack_value(t, values, conv, builder))
-            )
+            descriptor = pack_value(t, values, conv, builder)
+            slot = promote_slot(builder, descriptor.type, conv)
+            builder.insert(llvm.StoreOp(descriptor, slot))
+            call_args.append(slot)
         else:
             call_args += values
     callee = C_PREFIX + new.sym_name.data
-    c_result = fn_type.output
-    call = builder.insert(
-        llvm.CallOp(
-            callee,
-            *call_args,
-            return_type=None if isinstance(c_result, llvm.LLVMVoidType) else c_result,
-        )
-    )
+    call = _call(builder, callee, call_args, fn_type.output)
     if result_by_ptr:
         loaded = builder.insert(llvm.LoadOp(call_args[0], result)).results[0]
         builder.insert(llvm.ReturnOp(loaded))
@@ -424,8 +418,18 @@ def _wrap_external_function(
     _insert_after(new, declaration)
 
 
+def _call(
+    builder: Builder, callee: str, args: Sequence[SSAValue], result: Attribute
+) -> llvm.CallOp:
+    """``llvm.call @callee(args)``, void when ``result`` is."""
+    void = isinstance(result, llvm.LLVMVoidType)
+    return builder.insert(
+        llvm.CallOp(callee, *args, return_type=None if void else result)
+    )
+
+
 def promote_slot(builder: Builder, t: Attribute, conv: FuncConventions) -> SSAValue:
-    """``alloca 1 x t``: where a struct result of a C function is written."""
+    """``alloca 1 x t`` (the count an ``index`` constant of the converter's width)."""
     one = index_constant(builder, conv.converter.index_type, 1)
     return alloca(builder, one, t)
 
@@ -451,13 +455,7 @@ class CallLowering(RewritePattern):
         ]
         result_types = [r.type for r in op.res]
         packed = self.conv.packed_result(result_types, op)
-        call = rewriter.insert(
-            llvm.CallOp(
-                op.callee.string_value(),
-                *args,
-                return_type=None if isinstance(packed, llvm.LLVMVoidType) else packed,
-            )
-        )
+        call = _call(rewriter, op.callee.string_value(), args, packed)
         values: list[SSAValue] = list(call.results)
         if len(result_types) > 1:
             values = [
@@ -515,7 +513,7 @@ def func_to_llvm_patterns(
 
 
 @dataclass(frozen=True)
-class ConvertFuncToLLVMPass(ModulePass):
+class ConvertFuncToLLVMPass(UpstreamOptions, ModulePass):
     """Lower ``func`` to ``llvm`` (see the module docstring).
 
     Options:

@@ -208,8 +208,16 @@ class ConvertGpuToNVVMPass(ModulePass):
     def _illegal(self, op: Operation) -> str | None:
         """Why ``op`` may not remain after the conversion, or ``None``."""
         dialect = op.name.split(".", 1)[0]
+        if op.name.startswith("gpu.subgroup_mma_"):
+            return (
+                "xdsl-gpu does not lower the WMMA ops (gpu.subgroup_mma_*); upstream "
+                "turns them into nvvm.wmma.* ops"
+            )
         if dialect == "gpu":
-            return "the gpu dialect has no other lowering to NVVM"
+            return (
+                "no lowering to NVVM exists for it (host-side gpu ops belong outside "
+                "gpu.module)"
+            )
         if op.name in ILLEGAL_INTRINSICS:
             return "NVPTX has no instruction for it (upstream marks it illegal)"
         if op.name in ("func.func", "cf.assert"):

@@ -37,6 +37,7 @@ from passes.llvm_type_converter import (
     convert_operands,
     replace_op,
 )
+from passes.options import UpstreamOptions
 
 _BINARY: dict[type[Operation], Callable[[SSAValue, SSAValue], Operation]] = {
     index.AddOp: llvm.AddOp,
@@ -177,7 +178,7 @@ def index_to_llvm_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]
 
 
 @dataclass(frozen=True)
-class ConvertIndexToLLVMPass(ModulePass):
+class ConvertIndexToLLVMPass(UpstreamOptions, ModulePass):
     """Lower every ``index`` op to the ``llvm`` dialect (see the module docstring).
 
     Options:

@@ -51,6 +51,7 @@ from passes.llvm_type_converter import (
     splat_or_scalar,
     unroll_nd_vector,
 )
+from passes.options import UpstreamOptions
 
 PASS_NAME = "convert-math-to-llvm"
 
@@ -169,7 +170,7 @@ def math_to_llvm_patterns(
 
 
 @dataclass(frozen=True)
-class ConvertMathToLLVMPass(ModulePass):
+class ConvertMathToLLVMPass(UpstreamOptions, ModulePass):
     """Lower ``math`` ops with an LLVM intrinsic (see the module docstring).
 
     Options:

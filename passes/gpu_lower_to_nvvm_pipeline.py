@@ -38,7 +38,7 @@ from functools import cache
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.utils.arg_spec import ArgSpec
+from xdsl.utils.arg_spec import ArgSpec, ParameterListType
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from gpu_dialect.diagnostics import UserError
@@ -173,7 +173,7 @@ def instantiate(
         )
     cls = factory()
     fields = _field_names(cls)
-    parameters: dict[str, tuple[OptionValue, ...]] = {}
+    parameters: dict[str, ParameterListType] = {}
     for key, value in step.options:
         if key.replace("-", "_") not in fields:
             if key in IGNORABLE_OPTIONS:

@@ -41,7 +41,6 @@ from xdsl.dialects.builtin import (
     FloatAttr,
     FunctionType,
     IndexType,
-    IntAttr,
     IntegerAttr,
     IntegerType,
     MemRefType,
@@ -59,6 +58,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
 from gpu_dialect import llvm
+from passes.memref_descriptor import ptr_type
 
 NVVM_ADDRESS_SPACES: Mapping[str, int] = {"global": 1, "workgroup": 3, "private": 0}
 """``#gpu.address_space`` to NVVM address spaces (``populateGpuMemorySpaceAttribute
@@ -217,17 +217,11 @@ class LLVMTypeConverter:
             return self.address_spaces.get(str(getattr(memory_space, "data", "")))
         return None
 
-    @staticmethod
-    def pointer_type(address_space: int) -> llvm.LLVMPointerType:
-        if address_space == 0:
-            return llvm.LLVMPointerType()
-        return llvm.LLVMPointerType(IntAttr(address_space))
-
     def memref_pointer_type(
         self, t: MemRefType | UnrankedMemRefType
     ) -> Attribute | None:
         space = self.address_space(t.memory_space)
-        return None if space is None else self.pointer_type(space)
+        return None if space is None else ptr_type(space)
 
     def memref_descriptor_type(self, t: MemRefType) -> llvm.LLVMStructType | None:
         """``!llvm.struct<(ptr, ptr, iN, array<R x iN>, array<R x iN>)>``."""
@@ -478,13 +472,3 @@ def erase_dead_casts(root: Operation) -> None:
         ):
             op.detach()
             op.erase()
-
-
-def alloca(size: SSAValue, element_type: Attribute) -> llvm.AllocaOp:
-    """``llvm.alloca %size x element_type : (iN) -> !llvm.ptr`` (no alignment, as
-    upstream prints it)."""
-    return llvm.AllocaOp.create(
-        operands=[size],
-        properties={"elem_type": element_type},
-        result_types=[llvm.LLVMPointerType()],
-    )

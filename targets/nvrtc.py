@@ -113,6 +113,13 @@ def _check(result: Any, what: str) -> None:
         raise NvrtcError(f"{what} failed: {text.decode() if text else result}")
 
 
+def _out_buffer(size: int) -> bytes:
+    """A fresh bytes object for NVRTC to write ``size`` bytes into. Never one of
+    CPython's shared one-byte objects (``b" " * 1`` is the interned ``b" "``, which
+    NVRTC would overwrite for every user of it in the process)."""
+    return b" " * max(size, 2)
+
+
 _LOG_LOCATION = re.compile(r"^(.*?)\((\d+)\): ", re.MULTILINE)
 
 
@@ -183,9 +190,9 @@ def compile_source(
         flags = [f.encode() for f in _options(chip, options, source_dir)]
         (result,) = nvrtc.nvrtcCompileProgram(program, len(flags), flags)
         _, size = nvrtc.nvrtcGetProgramLogSize(program)
-        buffer = b" " * size
+        buffer = _out_buffer(size)
         nvrtc.nvrtcGetProgramLog(program, buffer)
-        log = buffer.rstrip(b"\0").decode(errors="replace")
+        log = buffer[:size].split(b"\0", 1)[0].decode(errors="replace")
         if result == nvrtc.nvrtcResult.NVRTC_ERROR_INVALID_OPTION:
             raise NvrtcError(f"NVRTC rejected an option: {log.strip()}")
         if result != nvrtc.nvrtcResult.NVRTC_SUCCESS:
@@ -195,16 +202,16 @@ def compile_source(
         compiled = CompiledSource(chip, log=readable_log(log))
         if "ptx" in options.emit:
             _, size = nvrtc.nvrtcGetPTXSize(program)
-            buffer = b" " * size
+            buffer = _out_buffer(size)
             _check(nvrtc.nvrtcGetPTX(program, buffer)[0], "nvrtcGetPTX")
-            compiled.ptx = buffer.rstrip(b"\0").decode()
+            compiled.ptx = buffer[:size].split(b"\0", 1)[0].decode()
             if options.ptx_version:
                 compiled.ptx = set_ptx_version(compiled.ptx, options.ptx_version, chip)
         if "cubin" in options.emit:
             _, size = nvrtc.nvrtcGetCUBINSize(program)
-            buffer = b" " * size
+            buffer = _out_buffer(size)
             _check(nvrtc.nvrtcGetCUBIN(program, buffer)[0], "nvrtcGetCUBIN")
-            compiled.cubin = bytes(buffer)
+            compiled.cubin = bytes(buffer[:size])
         return compiled
     finally:
         nvrtc.nvrtcDestroyProgram(program)

@@ -53,7 +53,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
 )
 from xdsl.ir import Attribute, Operation
-from xdsl.utils.arg_spec import ArgSpec, parse_spec
+from xdsl.utils.arg_spec import ArgSpec, ParameterListType, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError
 
 from gpu_dialect.diagnostics import UserError
@@ -105,7 +105,7 @@ def pipeline_pass(
     """``gpu-lower-to-nvvm-pipeline`` with ``options`` (a ``"key=value key=value"``
     string as in ``xdsl-opt -p``, or a mapping with kebab- or snake-case keys);
     ``chip`` is the ``cubin-chip`` unless the options name one."""
-    parameters: dict[str, tuple[OptionValue, ...]] = {}
+    parameters: dict[str, ParameterListType] = {}
     if isinstance(options, str):
         if options.strip():
             try:
@@ -262,7 +262,7 @@ class _StagedArray:
         )
         check(result, "cuMemAllocManaged (staging a NumPy argument)")
         self.pointer = int(pointer)
-        buffer = (ctypes.c_char * self.nbytes).from_address(self.pointer)
+        buffer = memoryview((ctypes.c_char * self.nbytes).from_address(self.pointer))
         self.view = np.frombuffer(buffer, dtype=array.dtype, count=array.size).reshape(
             array.shape
         )

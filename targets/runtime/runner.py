@@ -34,6 +34,7 @@ from xdsl.dialects.builtin import Float32Type, IntegerType, ModuleOp
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
+from gpu_dialect import llvm
 from gpu_dialect.diagnostics import UserError
 
 TOOL = "xdsl-gpu-run"
@@ -136,8 +137,6 @@ def _function_types(
     """(inputs, outputs) of ``@name`` as a ``func.func`` or ``llvm.func``."""
     from xdsl.dialects.llvm import LLVMVoidType
 
-    from gpu_dialect import llvm
-
     for op in module.ops:
         if isinstance(op, func.FuncOp) and op.sym_name.data == name:
             return tuple(op.function_type.inputs.data), tuple(
@@ -169,7 +168,7 @@ def check_entry(module: ModuleOp, entry: str, result: str) -> None:
         names = sorted(
             op.sym_name.data
             for op in module.ops
-            if op.name in ("func.func", "llvm.func")
+            if isinstance(op, func.FuncOp | llvm.FuncOp)
         )
         raise RunnerError(
             f"entry point @{entry} not found in the module (functions: "

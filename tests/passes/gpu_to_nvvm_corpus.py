@@ -124,11 +124,10 @@ SHUFFLES = module(
     %c1 = arith.constant 1 : i32
     %c3 = arith.constant 3 : i32
     %c5 = arith.constant 5 : i32
-    %c16 = arith.constant 16 : i32
     %c32 = arith.constant 32 : i32
     %r0, %p0 = gpu.shuffle xor %f, %c1, %c32 : f32
     %r1, %p1 = gpu.shuffle up %t32, %c3, %c32 : i32
-    %r2, %p2 = gpu.shuffle down %d, %c5, %c16 : f64
+    %r2, %p2 = gpu.shuffle down %d, %c5, %c32 : f64
     %r3, %p3 = gpu.shuffle idx %l, %c3, %c32 : i64
     memref.store %r0, %out[%tid] : memref<64xf32>
     memref.store %r1, %iout[%tid] : memref<64xi32>

@@ -344,3 +344,24 @@ def test_sample_through_the_command_line(built: Path, tmp_path: Path, capfd: pyt
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "9.600000e+01"
+
+
+@pytest.mark.gpu
+def test_ptx_too_new_for_the_driver_is_assembled_with_nvjitlink(
+    built: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A driver that JITs only old PTX (made up here): nvJitLink assembles it."""
+    import dataclasses
+
+    from targets.runtime import load_best
+
+    if _device_sm() // 10 == 8:
+        pytest.skip("the sm_80 cubin runs on this device")
+    real = load_best.device_info
+    monkeypatch.setattr(
+        load_best, "device_info", lambda d: dataclasses.replace(real(d), driver_max_ptx=60)
+    )
+    caplog.set_level(logging.DEBUG, logger="xdsl_gpu.runtime")
+    with _sample(built, keep=["kernels_sm_80.cubin", "kernels_sm_80.ptx"]) as program:
+        np.testing.assert_array_equal(_run_sample(program), np.full(8, 12, np.float32))
+    assert "sm_80 PTX, JIT-compiled by nvJitLink" in caplog.text

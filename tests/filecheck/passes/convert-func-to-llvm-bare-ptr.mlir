@@ -1,4 +1,7 @@
 // RUN: xdsl-opt %s -p 'convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}' | filecheck %s
+// The spellings mlir-opt accepts for a boolean option work too:
+// RUN: xdsl-opt %s -p 'convert-func-to-llvm{use-bare-ptr-memref-call-conv}' | filecheck %s
+// RUN: xdsl-opt %s -p 'convert-func-to-llvm{use-bare-ptr-memref-call-conv=1}' | filecheck %s
 
 // Static memrefs travel as one pointer; the body rebuilds a descriptor from constants.
 // No C interface wrappers with this convention (as upstream).

@@ -133,3 +133,9 @@ func.func @cface(%m: memref<?xf32>, %s: f32) -> (f32, index) attributes {llvm.em
 // CHECK-NEXT:    llvm.return %[[LOADED]]
 // CHECK:       llvm.func @_mlir_ciface_ext_cface(!llvm.ptr, !llvm.ptr, i32) attributes {llvm.emit_c_interface, sym_visibility = "private"}
 func.func private @ext_cface(memref<?xf32>, i32) -> memref<?xf32> attributes {llvm.emit_c_interface}
+
+// -----
+
+// func.varargs makes the declaration variadic.
+// CHECK-LABEL: llvm.func @printf(!llvm.ptr, ...) -> i32 attributes {sym_visibility = "private"}
+func.func private @printf(!llvm.ptr) -> i32 attributes {func.varargs = true}

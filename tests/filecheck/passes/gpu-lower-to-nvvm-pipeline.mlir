@@ -6,8 +6,9 @@
 // ERR-LEVEL: xdsl-opt: error: gpu-lower-to-nvvm-pipeline: opt-level=7: the optimization level must be a number between 0 and 3
 // ERR-FORMAT: xdsl-opt: error: gpu-lower-to-nvvm-pipeline: cubin-format: Invalid format specified: 'cubin'
 
-// Seed 001 (MLIR's gpu.launch printf example, in MLIR 22's printf syntax): the launch
-// is outlined, the kernel serialized (PTX here), the host lowered to llvm.
+// Seed 001 exactly (MLIR's gpu.launch printf example, with the docs' comma-less
+// printf): the launch is outlined, the kernel serialized (PTX here), the host lowered
+// to llvm.
 
 // CHECK-LABEL: llvm.func @main() {
 // CHECK:         %[[C2:.*]] = llvm.mlir.constant(2) : i64
@@ -23,7 +24,7 @@ func.func @main() {
   gpu.launch
     blocks(%0, %1, %2) in (%3 = %c1, %4 = %c1, %5 = %c1)
     threads(%6, %7, %8) in (%9 = %c2, %10 = %c1, %11 = %c1) {
-    gpu.printf "Hello from %d\n", %6 : index
+    gpu.printf "Hello from %d\n" %6 : index
     gpu.terminator
   }
   return
