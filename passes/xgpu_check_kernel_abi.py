@@ -357,20 +357,22 @@ def _check_launch(
     if lowered:
         convention = "LLVM-typed operands"
     kernel = launch.kernel_name
-    for name, images in objects:
-        for image in images:
-            assert image.kernels is not None
-            where = f"{name} ({image.kind}, {image.chip.name})"
-            params = image.kernels.get(kernel)
-            if params is None:
-                defined = ", ".join(sorted(image.kernels)) or "no kernels"
-                raise KernelAbiError(
-                    f"{describe(launch)} launches kernel '{kernel}', which {where} does "
-                    f"not define (it defines: {defined}); fix the kernel name or "
-                    "rebuild the object"
-                )
-            if (error := compare(launch, args, params, where, convention)) is not None:
-                raise KernelAbiError(error)
+    # PTX first: its parameters carry kinds, so its report says more.
+    pairs = [(name, image) for name, images in objects for image in images]
+    pairs.sort(key=lambda pair: pair[1].kind != "ptx")
+    for name, image in pairs:
+        assert image.kernels is not None
+        where = f"{name} ({image.kind}, {image.chip.name})"
+        params = image.kernels.get(kernel)
+        if params is None:
+            defined = ", ".join(sorted(image.kernels)) or "no kernels"
+            raise KernelAbiError(
+                f"{describe(launch)} launches kernel '{kernel}', which {where} does "
+                f"not define (it defines: {defined}); fix the kernel name or "
+                "rebuild the object"
+            )
+        if (error := compare(launch, args, params, where, convention)) is not None:
+            raise KernelAbiError(error)
 
 
 @dataclass(frozen=True)

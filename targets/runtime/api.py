@@ -39,6 +39,7 @@ from __future__ import annotations
 import ctypes
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -330,7 +331,8 @@ class GpuProgram:
             results: the NumPy dtype of each memref result; taken from the source
                 program's ``func.func`` when it had one.
             copy: return memref results as copies (default) or as views of the
-                program's memory.
+                program's memory (a result that aliases a staged argument would then
+                point at freed memory: keep ``copy=True`` for those).
 
         Returns:
             ``None``, one value, or a tuple for several results.
@@ -357,10 +359,11 @@ class GpuProgram:
             self.runtime.synchronize()
             self.runtime.raise_pending_error()
             _flush_c_stdout()
+            # Copy before the staging memory goes: a result may alias an argument.
+            return _copy_arrays(value) if copy else value
         finally:
             for s in staged:
                 s.finish()
-        return _copy_arrays(value) if copy else value
 
     def __getitem__(self, name: str) -> Callable[..., Any]:
         """``program[name](*args, **options)`` is ``program.call(name, ...)``."""
@@ -396,10 +399,14 @@ def _copy_arrays(value: Any) -> Any:
     return value
 
 
+@cache
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None)
+
+
 def _flush_c_stdout() -> None:
     """Flush C's ``stdout`` (device ``printf`` and host ``printf`` go through it)."""
-    libc = ctypes.CDLL(None)
-    libc.fflush(None)
+    _libc().fflush(None)
 
 
 def load(

@@ -299,3 +299,27 @@ def test_bare_pointer_functions_and_one_module_load() -> None:
     assert runtime.module_loads == before + 1
     np.testing.assert_allclose(y, 1 + 1000 * 2 * x)
     program.close()
+
+
+@pytest.mark.gpu
+def test_result_aliasing_an_argument_is_copied_before_staging_ends() -> None:
+    from targets.runtime import load
+
+    source = """
+    func.func @same(%m: memref<4xf32>) -> memref<4xf32> {
+      return %m : memref<4xf32>
+    }
+    func.func @scaled(%m: memref<4xf32>, %s: f32) -> f32 {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %m[%c0] : memref<4xf32>
+      %r = arith.mulf %v, %s : f32
+      return %r : f32
+    }
+    """
+    x = np.arange(4, dtype=np.float32)
+    with load(source) as program:
+        same = program.call("same", x)
+        scaled = program["scaled"](np.arange(1, 9, dtype=np.float32)[::2], 3)
+    np.testing.assert_array_equal(same, x)
+    assert same.ctypes.data != x.ctypes.data
+    assert scaled == np.float32(3.0)

@@ -11,6 +11,7 @@ from pathlib import Path
 import llvmlite.binding as llvm
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import StringAttr
 
 from passes.xgpu_embed_object_files import XgpuEmbedObjectFilesPass
 from targets.nvrtc import NvrtcOptions, compile_file
@@ -212,6 +213,25 @@ def test_host_ir_embeds_every_object(built: Path) -> None:
     assert "call ptr @mgpuModuleLoadBest(ptr %" in text and ", i64 3)" in text
     assert "{ i32 123, ptr @executable_load, ptr null }" in text
     assert '@executable_label_2 = private unnamed_addr constant' in text
+
+
+def test_two_binaries_share_one_constructor_list(built: Path) -> None:
+    """Each binary adds its own llvm.mlir.global_ctors; they append to one global,
+    as in mlir-translate (LLVM refuses two definitions)."""
+    module = _embedded(built)
+    second = next(op for op in module.ops if op.name == "gpu.binary").clone()
+    second.properties["sym_name"] = StringAttr("other")
+    module.body.block.add_op(second)
+    text = host_llvm_ir(module)
+    assert text.count("@llvm.global_ctors = appending global [2 x") == 1
+    assert "ptr @executable_load" in text and "ptr @other_load" in text
+
+
+def test_unembedded_files_are_refused_by_the_translation() -> None:
+    from gpu_dialect.diagnostics import UserError
+
+    with pytest.raises(UserError, match='object 0 is the file "kernels_sm_80.cubin", not embedded yet'):
+        host_llvm_ir(parse(BINARY.format(section="s")))
 
 
 def test_table_layout_matches_the_runtime(built: Path) -> None:
