@@ -17,6 +17,8 @@ from gpu_dialect.diagnostics import UserError
 
 LIBDEVICE = Path("nvvm") / "libdevice" / "libdevice.10.bc"
 TOOLKIT_VARIABLES = ("CUDA_ROOT", "CUDA_HOME", "CUDA_PATH")
+# Where CUDA installers put the toolkit: the last place probed, after the wheel.
+DEFAULT_TOOLKIT = Path("/usr/local/cuda")
 
 
 def _wheel_roots() -> list[Path]:
@@ -52,6 +54,7 @@ def find_libdevice(toolkit: str = "") -> Path:
     probed: list[str] = []
     places = toolkit_candidates(toolkit)
     places += [("nvidia-nvvm wheel", root) for root in _wheel_roots()]
+    places.append(("default CUDA location", DEFAULT_TOOLKIT))
     for origin, root in places:
         candidate = root / LIBDEVICE
         if candidate.is_file():

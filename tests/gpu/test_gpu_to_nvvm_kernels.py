@@ -185,7 +185,7 @@ class Device:
         nbytes = max(source.nbytes, 1)
         pointer = self._alloc(nbytes)
         self._buffers.append(pointer)
-        raw = (ctypes.c_uint8 * nbytes).from_address(pointer)
+        raw = memoryview((ctypes.c_uint8 * nbytes).from_address(pointer)).cast("B")
         view = np.frombuffer(raw, dtype=source.dtype, count=source.size)
         view = view.reshape(source.shape)
         view[...] = source

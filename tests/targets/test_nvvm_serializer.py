@@ -100,6 +100,7 @@ def test_missing_libdevice_lists_the_places_probed(
     monkeypatch: pytest.MonkeyPatch, tmp_path
 ) -> None:
     monkeypatch.setattr(toolkit, "_wheel_roots", lambda: [])
+    monkeypatch.setattr(toolkit, "DEFAULT_TOOLKIT", tmp_path / "cuda")
     monkeypatch.setenv("CUDA_HOME", str(tmp_path))
     with pytest.raises(UserError) as info:
         toolkit.find_libdevice()
