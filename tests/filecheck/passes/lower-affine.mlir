@@ -137,3 +137,20 @@ func.func @parallel(%m: memref<10x10xf32>, %n: index) {
   }) : (index) -> ()
   func.return
 }
+
+// Seed 002's kernels: the map upstream's loop-to-GPU mapping emits, inside a gpu.func.
+// CHECK-LABEL: gpu.func @seed_kernel
+// CHECK:         %[[BX:.*]] = gpu.block_id x
+// CHECK-NEXT:    %[[MUL:.*]] = arith.muli %arg0, %[[BX]] overflow<nsw> : index
+// CHECK-NEXT:    %[[ADD:.*]] = arith.addi %[[MUL]], %arg1 : index
+// CHECK-NEXT:    memref.store %arg2, %arg3[%[[ADD]]] : memref<256xf32>
+builtin.module attributes {gpu.container_module} {
+  gpu.module @seed {
+    gpu.func @seed_kernel(%arg0: index, %arg1: index, %arg2: f32, %arg3: memref<256xf32>) kernel {
+      %block_id_x = gpu.block_id x
+      %0 = affine.apply affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>()[%arg0, %arg1, %block_id_x]
+      memref.store %arg2, %arg3[%0] : memref<256xf32>
+      gpu.return
+    }
+  }
+}
