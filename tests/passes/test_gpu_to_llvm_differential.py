@@ -552,7 +552,8 @@ module attributes {{gpu.container_module}} {{
 @pytest.mark.gpu
 def test_fork_join_runs_and_leaks_nothing() -> None:
     """y = 2x + 1 through two streams joined twice (a launch with two dependencies and
-    a gpu.wait async), 100 times; afterwards no stream, event or buffer is live."""
+    a gpu.wait async), 10,000 times; afterwards no stream, event or buffer is live
+    and the device has as much free memory as before."""
     import numpy as np
 
     from passes.gpu_module_to_binary import GpuModuleToBinaryPass
@@ -579,9 +580,12 @@ def test_fork_join_runs_and_leaks_nothing() -> None:
         ctypes.c_int64,
         ctypes.c_int64,
     ]
+    from cuda.bindings import driver as cu
+
     with JitModule(host_llvm_ir(module)) as jit:
         run = jit.function("run", None, *descriptor, *descriptor)
-        for _ in range(100):
+        free_before = cu.cuMemGetInfo()[1]
+        for _ in range(10_000):
             y = np.zeros(256, dtype=np.float32)
             run(
                 x.ctypes.data,
@@ -596,6 +600,8 @@ def test_fork_join_runs_and_leaks_nothing() -> None:
                 1,
             )
             np.testing.assert_array_equal(y, 2 * x + 1)
+        cu.cuCtxSynchronize()
+        assert cu.cuMemGetInfo()[1] == free_before
         assert runtime.live_streams == streams
         assert runtime.live_events == events
         assert runtime.live_allocations == buffers

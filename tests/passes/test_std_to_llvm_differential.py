@@ -88,14 +88,20 @@ INPUT_SETS = 6
 Domain = Callable[[np.random.Generator], float | int | bool]
 
 
-def ints(width: int, nonzero: bool = False, lo: int | None = None, hi: int | None = None) -> Domain:
+def ints(
+    width: int, nonzero: bool = False, lo: int | None = None, hi: int | None = None
+) -> Domain:
     lo = -(1 << (width - 1)) if lo is None else lo
     hi = (1 << (width - 1)) - 1 if hi is None else hi
 
     def draw(rng: np.random.Generator) -> int:
         while True:
             # Half the draws small (where the edge cases are), half anywhere.
-            v = int(rng.integers(-20, 21)) if rng.random() < 0.5 else int(rng.integers(lo, hi, endpoint=True))
+            v = (
+                int(rng.integers(-20, 21))
+                if rng.random() < 0.5
+                else int(rng.integers(lo, hi, endpoint=True))
+            )
             v = min(max(v, lo), hi)
             if not (nonzero and v == 0):
                 return v
@@ -106,7 +112,9 @@ def ints(width: int, nonzero: bool = False, lo: int | None = None, hi: int | Non
 def floats(lo: float = -100.0, hi: float = 100.0, special: bool = True) -> Domain:
     def draw(rng: np.random.Generator) -> float:
         if special and rng.random() < 0.15:
-            return float(rng.choice([0.0, -0.0, math.inf, -math.inf, math.nan, 1.0, -1.0]))
+            return float(
+                rng.choice([0.0, -0.0, math.inf, -math.inf, math.nan, 1.0, -1.0])
+            )
         return float(rng.uniform(lo, hi))
 
     return draw
@@ -116,8 +124,18 @@ def booleans(rng: np.random.Generator) -> bool:
     return bool(rng.integers(0, 2))
 
 
-FLOAT_BITS = {"f16": (np.float16, np.uint16), "bf16": (None, np.uint16), "f32": (np.float32, np.uint32), "f64": (np.float64, np.uint64)}
-CANONICAL_NAN = {"f16": 0x7E00, "bf16": 0x7FC0, "f32": 0x7FC00000, "f64": 0x7FF8000000000000}
+FLOAT_BITS = {
+    "f16": (np.float16, np.uint16),
+    "bf16": (None, np.uint16),
+    "f32": (np.float32, np.uint32),
+    "f64": (np.float64, np.uint64),
+}
+CANONICAL_NAN = {
+    "f16": 0x7E00,
+    "bf16": 0x7FC0,
+    "f32": 0x7FC00000,
+    "f64": 0x7FF8000000000000,
+}
 
 
 def literal(value: float | int | bool, t: str) -> str:
@@ -215,7 +233,9 @@ def driver(case: Case, input_sets: list[list[float | int | bool]]) -> str:
             lines.append(f"  %in{k}_{j} = arith.constant {literal(v, t)}{typed}")
             names.append(f"%in{k}_{j}")
         outs = [f"%out{k}_{i}" for i in range(len(case.results))]
-        call = f"func.call @kernel({', '.join(names)}) : ({arg_types}) -> ({result_types})"
+        call = (
+            f"func.call @kernel({', '.join(names)}) : ({arg_types}) -> ({result_types})"
+        )
         lines.append(f"  {', '.join(outs)} = {call}" if outs else f"  {call}")
         for i, (out, t) in enumerate(zip(outs, case.results, strict=True)):
             lines += [f"  {line}" for line in to_i64(out, t, f"{k}_{i}")]
@@ -226,9 +246,13 @@ def driver(case: Case, input_sets: list[list[float | int | bool]]) -> str:
 
 
 def _run(args: list[str], stdin: str) -> str:
-    done = subprocess.run(args, input=stdin, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        args, input=stdin, capture_output=True, text=True, timeout=300
+    )
     if done.returncode != 0:
-        raise AssertionError(f"{' '.join(args)} failed:\n{done.stderr}\n--- input ---\n{stdin}")
+        raise AssertionError(
+            f"{' '.join(args)} failed:\n{done.stderr}\n--- input ---\n{stdin}"
+        )
     return done.stdout
 
 
@@ -241,22 +265,39 @@ def c_runner_utils() -> str:
 
 def upstream_flags(index_bitwidth: int) -> list[str]:
     return [
-        f"--{name}" + (f"=index-bitwidth={index_bitwidth}" if index_bitwidth and name in WITH_INDEX_BITWIDTH else "")
+        f"--{name}"
+        + (
+            f"=index-bitwidth={index_bitwidth}"
+            if index_bitwidth and name in WITH_INDEX_BITWIDTH
+            else ""
+        )
         for name in PIPELINE
     ]
 
 
-def upstream_results(case: Case, input_sets: list[list[float | int | bool]]) -> list[int]:
-    assert MLIR_OPT is not None and MLIR_RUNNER is not None
-    lowered = _run([MLIR_OPT, *upstream_flags(case.index_bitwidth)], driver(case, input_sets))
+def upstream_results(
+    case: Case, input_sets: list[list[float | int | bool]]
+) -> list[int]:
+    assert MLIR_OPT is not None
+    assert MLIR_RUNNER is not None
+    lowered = _run(
+        [MLIR_OPT, *upstream_flags(case.index_bitwidth)], driver(case, input_sets)
+    )
     out = _run(
-        [MLIR_RUNNER, "-e=main", "-entry-point-result=void", f"-shared-libs={c_runner_utils()}"],
+        [
+            MLIR_RUNNER,
+            "-e=main",
+            "-entry-point-result=void",
+            f"-shared-libs={c_runner_utils()}",
+        ],
         lowered,
     )
     return [int(w) for w in out.split()]
 
 
-def lower_ours(kernel: str, index_bitwidth: int = 0, bare_ptr: bool = False) -> ModuleOp:
+def lower_ours(
+    kernel: str, index_bitwidth: int = 0, bare_ptr: bool = False
+) -> ModuleOp:
     """The kernel through ``PIPELINE`` with our passes (xDSL's convert-scf-to-cf)."""
     module = parse(kernel)
     available = {**xdsl_passes(), **get_all_passes(), **REPLACED_PASSES}
@@ -415,7 +456,23 @@ func.func @kernel(%f: f32, %d: f64, %h: f16, %i: i32, %j: i64) -> (f64, f32, f16
             ("i32", ints(32)),
             ("i64", ints(64)),
         ],
-        ["f64", "f32", "f16", "f32", "f16", "f64", "f32", "f64", "f32", "f64", "i32", "i64", "i16", "i32", "f32"],
+        [
+            "f64",
+            "f32",
+            "f16",
+            "f32",
+            "f16",
+            "f64",
+            "f32",
+            "f64",
+            "f32",
+            "f64",
+            "i32",
+            "i64",
+            "i16",
+            "i32",
+            "f32",
+        ],
     ),
     Case(
         "bf16_casts",
@@ -440,8 +497,27 @@ func.func @kernel(%f: f32, %d: f64) -> (bf16, f32, bf16, f64) {NOINLINE} {{
 
 def float_case(t: str) -> Case:
     """Every float op and cmpf predicate of arith on ``t``, with fastmath flags."""
-    preds = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"]
-    cmps = "\n".join(f"  %p{i} = arith.cmpf {p}, %a, %b : {t}" for i, p in enumerate(preds))
+    preds = [
+        "false",
+        "oeq",
+        "ogt",
+        "oge",
+        "olt",
+        "ole",
+        "one",
+        "ord",
+        "ueq",
+        "ugt",
+        "uge",
+        "ult",
+        "ule",
+        "une",
+        "uno",
+        "true",
+    ]
+    cmps = "\n".join(
+        f"  %p{i} = arith.cmpf {p}, %a, %b : {t}" for i, p in enumerate(preds)
+    )
     results = [t] * 11 + ["i1"] * len(preds)
     return Case(
         f"float_ops_{t}",
@@ -465,7 +541,13 @@ func.func @kernel(%a: {t}, %b: {t}) -> ({", ".join(results)}) {NOINLINE} {{
 """,
         [(t, floats()), (t, floats())],
         results,
-        extra_inputs=[[0.0, -0.0], [-0.0, 0.0], [math.nan, 1.0], [1.0, math.nan], [math.inf, -math.inf]],
+        extra_inputs=[
+            [0.0, -0.0],
+            [-0.0, 0.0],
+            [math.nan, 1.0],
+            [1.0, math.nan],
+            [math.inf, -math.inf],
+        ],
     )
 
 
@@ -473,7 +555,24 @@ CASES += [float_case(t) for t in ("f16", "f32", "f64")]
 
 
 def math_case(t: str) -> Case:
-    unary = ["absf", "ceil", "floor", "round", "roundeven", "trunc", "sin", "cos", "tan", "tanh", "sinh", "cosh", "atan", "exp", "exp2", "expm1"]
+    unary = [
+        "absf",
+        "ceil",
+        "floor",
+        "round",
+        "roundeven",
+        "trunc",
+        "sin",
+        "cos",
+        "tan",
+        "tanh",
+        "sinh",
+        "cosh",
+        "atan",
+        "exp",
+        "exp2",
+        "expm1",
+    ]
     positive = ["sqrt", "rsqrt", "log", "log2", "log10", "log1p"]
     unit = ["asin", "acos"]
     body = [f"  %u{i} = math.{op} %x : {t}" for i, op in enumerate(unary)]
@@ -488,8 +587,14 @@ def math_case(t: str) -> Case:
         f"  %i0 = math.isnan %x : {t}",
         f"  %i1 = math.isfinite %x : {t}",
     ]
-    values = [f"%u{i}" for i in range(len(unary))] + [f"%p{i}" for i in range(len(positive))]
-    values += [f"%q{i}" for i in range(len(unit))] + [f"%b{i}" for i in range(5)] + ["%i0", "%i1"]
+    values = [f"%u{i}" for i in range(len(unary))] + [
+        f"%p{i}" for i in range(len(positive))
+    ]
+    values += (
+        [f"%q{i}" for i in range(len(unit))]
+        + [f"%b{i}" for i in range(5)]
+        + ["%i0", "%i1"]
+    )
     results = [t] * (len(values) - 2) + ["i1", "i1"]
     return Case(
         f"math_{t}",
@@ -499,7 +604,13 @@ func.func @kernel(%x: {t}, %y: {t}, %pos: {t}, %unit: {t}, %n: i32) -> ({", ".jo
   func.return {", ".join(values)} : {", ".join(results)}
 }}
 """,
-        [(t, floats(-10.0, 10.0)), (t, floats(-10.0, 10.0)), (t, floats(0.01, 50.0, special=False)), (t, floats(-1.0, 1.0, special=False)), ("i32", ints(32, lo=-6, hi=6))],
+        [
+            (t, floats(-10.0, 10.0)),
+            (t, floats(-10.0, 10.0)),
+            (t, floats(0.01, 50.0, special=False)),
+            (t, floats(-1.0, 1.0, special=False)),
+            ("i32", ints(32, lo=-6, hi=6)),
+        ],
         results,
     )
 
@@ -536,6 +647,7 @@ func.func @kernel(%n: index, %x: f64, %k: i32) -> (f64, i32, index) {NOINLINE} {
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f64
   %one = arith.constant 1 : i32
+  %zero_i32 = arith.constant 0 : i32
   %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f64) {{
     %ii = arith.index_cast %i : index to i64
     %fi = arith.sitofp %ii : i64 to f64
@@ -556,7 +668,7 @@ func.func @kernel(%n: index, %x: f64, %k: i32) -> (f64, i32, index) {NOINLINE} {
   ^bb0(%v: i32, %steps: index):
     %two = arith.constant 2 : i32
     %odd = arith.remsi %v, %two : i32
-    %is_odd = arith.cmpi ne, %odd, %c0_i32 : i32
+    %is_odd = arith.cmpi ne, %odd, %zero_i32 : i32
     %next = scf.if %is_odd -> (i32) {{
       %three = arith.constant 3 : i32
       %t3 = arith.muli %v, %three : i32
@@ -571,8 +683,12 @@ func.func @kernel(%n: index, %x: f64, %k: i32) -> (f64, i32, index) {NOINLINE} {
   }}
   func.return %sum, %w#0, %w#1 : f64, i32, index
 }}
-""".replace("%c0_i32", "%zero_i32").replace("  %one = arith.constant 1 : i32", "  %one = arith.constant 1 : i32\n  %zero_i32 = arith.constant 0 : i32"),
-        [("index", ints(64, lo=0, hi=40)), ("f64", floats(-3.0, 3.0, special=False)), ("i32", ints(32, lo=1, hi=10000))],
+""",
+        [
+            ("index", ints(64, lo=0, hi=40)),
+            ("f64", floats(-3.0, 3.0, special=False)),
+            ("i32", ints(32, lo=1, hi=10000)),
+        ],
         ["f64", "i32", "index"],
     ),
     Case(
@@ -619,7 +735,12 @@ func.func @kernel(%sel: i32, %a: i64, %b: f32, %c: i1) -> (i64, f32, i64) {NOINL
   func.return %r, %y, %f : i64, f32, i64
 }}
 """,
-        [("i32", ints(32, lo=-1, hi=3)), ("i64", ints(40)), ("f32", floats()), ("i1", lambda rng: True)],
+        [
+            ("i32", ints(32, lo=-1, hi=3)),
+            ("i64", ints(40)),
+            ("f32", floats()),
+            ("i1", lambda rng: True),
+        ],
         ["i64", "f32", "i64"],
     ),
     Case(
@@ -664,7 +785,12 @@ func.func @kernel(%a: index, %b: index, %c: index, %d: index) -> (index, index, 
 }}
 """,
         # Symbolic divisors must be positive (as in MLIR).
-        [("index", ints(32, lo=-1000, hi=1000)), ("index", ints(32, lo=-1000, hi=1000)), ("index", ints(32, lo=1, hi=64)), ("index", ints(32, lo=-1000, hi=1000))],
+        [
+            ("index", ints(32, lo=-1000, hi=1000)),
+            ("index", ints(32, lo=-1000, hi=1000)),
+            ("index", ints(32, lo=1, hi=64)),
+            ("index", ints(32, lo=-1000, hi=1000)),
+        ],
         ["index"] * 6,
     ),
     Case(
@@ -733,7 +859,8 @@ def test_mlir_translate_accepts_our_output(case: Case) -> None:
     text = print_module(lower_ours(case.kernel, case.index_bitwidth))
     assert "unrealized_conversion_cast" not in text
     llvm_ir = _run([MLIR_TRANSLATE, "--mlir-to-llvmir"], text)
-    assert "define" in llvm_ir and "@kernel" in llvm_ir
+    assert "define" in llvm_ir
+    assert "@kernel" in llvm_ir
 
 
 # --------------------------------------------------------------------------------------
@@ -770,7 +897,9 @@ def test_memref_calling_conventions(convention: str) -> None:
     flags = upstream_flags(0)
     if bare:
         flags = [
-            f + "=use-bare-ptr-memref-call-conv=1" if f == "--convert-func-to-llvm" else f
+            f + "=use-bare-ptr-memref-call-conv=1"
+            if f == "--convert-func-to-llvm"
+            else f
             for f in flags
         ]
     theirs = CpuJit.from_llvm_ir(upstream_llvm_ir(SAXPY, flags))
@@ -779,8 +908,12 @@ def test_memref_calling_conventions(convention: str) -> None:
     y = rng.standard_normal(16).astype(np.float32)
     results = [np.float32, None]
     y_ours, y_theirs = y.copy(), y.copy()
-    out_ours = ours.call("saxpy", np.float32(1.5), x, y_ours, convention=convention, results=results)
-    out_theirs = theirs.call("saxpy", np.float32(1.5), x, y_theirs, convention=convention, results=results)
+    out_ours = ours.call(
+        "saxpy", np.float32(1.5), x, y_ours, convention=convention, results=results
+    )
+    out_theirs = theirs.call(
+        "saxpy", np.float32(1.5), x, y_theirs, convention=convention, results=results
+    )
     np.testing.assert_array_equal(y_ours, y_theirs)
     if bare:
         # A bare pointer result: the same address as the argument.
@@ -803,7 +936,10 @@ PRINTED = [
     ("convert-math-to-llvm.mlir", "convert-math-to-llvm"),
     ("convert-cf-to-llvm.mlir", "convert-cf-to-llvm"),
     ("convert-func-to-llvm.mlir", "convert-func-to-llvm"),
-    ("convert-func-to-llvm-bare-ptr.mlir", "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}"),
+    (
+        "convert-func-to-llvm-bare-ptr.mlir",
+        "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}",
+    ),
     ("lower-affine.mlir", "lower-affine"),
     ("convert-scf-to-cf.mlir", "convert-scf-to-cf"),
     ("reconcile-unrealized-casts.mlir", "reconcile-unrealized-casts"),
@@ -816,6 +952,8 @@ def test_mlir_opt_reads_what_our_passes_print(source: str, pipeline: str) -> Non
     """Every chunk of the filecheck inputs, after our pass, parses and verifies in
     ``mlir-opt-22`` (partially converted IR included: casts, ``test.op``)."""
     assert MLIR_OPT is not None
-    printed = _run(["xdsl-opt", "-p", pipeline, "--split-input-file", str(FILECHECK / source)], "")
+    printed = _run(
+        ["xdsl-opt", "-p", pipeline, "--split-input-file", str(FILECHECK / source)], ""
+    )
     for chunk in printed.split("// -----\n"):
         _run([MLIR_OPT, "--allow-unregistered-dialect", "--verify-roundtrip"], chunk)
