@@ -55,7 +55,7 @@ from xdsl.traits import (
     MemoryFreeEffect,
     MemoryReadEffect,
     MemoryWriteEffect,
-    only_has_effect,
+    get_effects,
 )
 from xdsl.utils.exceptions import VerifyException
 
@@ -530,6 +530,14 @@ class FoldDimOfAlloc(RewritePattern):
             rewriter.replace(dim, [], [op.dynamic_sizes[position]])
 
 
+def _has_single_effect(op: Operation, kind: MemoryEffectKind) -> bool:
+    """Whether ``op`` has effects, all of ``kind`` (upstream ``hasSingleEffect``).
+    xDSL's ``only_has_effect`` is also true for an op without any effect, such as
+    the ``unrealized_conversion_cast`` of a function argument."""
+    effects = get_effects(op)
+    return bool(effects) and all(e.kind == kind for e in effects)
+
+
 class EraseTrivialCopy(RewritePattern):
     """A copy into an allocation that is only ever freed goes (upstream
     ``EraseTrivialCopyOp``); with one dependency and a token, the token becomes
@@ -538,13 +546,13 @@ class EraseTrivialCopy(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: MemcpyOp, rewriter: PatternRewriter, /):
         dest = op.dst
-        if not isinstance(dest.owner, Operation) or not only_has_effect(
+        if not isinstance(dest.owner, Operation) or not _has_single_effect(
             dest.owner, MemoryEffectKind.ALLOC
         ):
             return
         if any(
             use.operation is not op
-            and not only_has_effect(use.operation, MemoryEffectKind.FREE)
+            and not _has_single_effect(use.operation, MemoryEffectKind.FREE)
             for use in dest.uses
         ):
             return
