@@ -4,6 +4,11 @@ runtime library.
 ::
 
     xdsl-gpu-run program.mlir -e main --entry-point-result=void
+    xdsl-gpu-run program.mlir --function=mul --input=8xf32=2 --input=8xf32=4
+
+The second form calls a function with arguments, as IREE's ``iree-run-module`` does:
+one ``--input=<shape>x<type>=<values>`` per argument (:func:`parse_input`), and prints
+every result in the same notation (``8xf32=12 12 12 12 12 12 12 12``).
 
 Steps: parse the input (a file or ``-`` for stdin); if it still has ops above the LLVM
 level (``gpu.launch``, ``gpu.module`` with ``gpu.func``, ``func``, ``arith``...), lower
@@ -25,12 +30,24 @@ from __future__ import annotations
 import argparse
 import ctypes
 import os
+import re
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import Float32Type, IntegerType, ModuleOp
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    Float32Type,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+)
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
@@ -61,7 +78,11 @@ def argument_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("input", nargs="?", default="-", help="MLIR file ('-': stdin)")
     parser.add_argument(
-        "-e", dest="entry", default="main", help="the function to call (default: main)"
+        "-e",
+        "--function",
+        dest="entry",
+        default="main",
+        help="the function to call (default: main)",
     )
     parser.add_argument(
         "--entry-point-result",
@@ -69,7 +90,24 @@ def argument_parser() -> argparse.ArgumentParser:
         dest="result",
         default="f32",
         choices=sorted(RESULT_TYPES),
-        help="the entry's result type, printed after the run (default: f32)",
+        action=_ResultAction,
+        help=(
+            "the entry's result type, printed after the run (default: f32); with "
+            "--input the results are printed from the function's type instead"
+        ),
+    )
+    parser.add_argument(
+        "--input",
+        dest="inputs",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help=(
+            "one argument of the function, as in iree-run-module: "
+            "<shape>x<type>=<values> for a memref (8xf32=2 fills all 8 elements; "
+            "2x2xi32=1 2 3 4 gives each one), <type>=<value> for a scalar (i32=8), "
+            "@file.npy for a NumPy file; repeat it per argument, in order"
+        ),
     )
     parser.add_argument(
         "--shared-libs",
@@ -104,8 +142,296 @@ def argument_parser() -> argparse.ArgumentParser:
             "needs no GPU (cubin-chip then defaults as in the pipeline)"
         ),
     )
-    parser.set_defaults(opt_level=2)
+    parser.set_defaults(opt_level=2, result_given=False)
     return parser
+
+
+class _ResultAction(argparse.Action):
+    """``--entry-point-result``, remembering that it was given (``--input`` runs print
+    results from the function's type and only check an explicit value)."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None):
+        setattr(namespace, self.dest, values)
+        namespace.result_given = True
+
+
+# -- --input: arguments written as iree-run-module writes them --------------------------
+
+INPUT_DTYPES: dict[str, Any] = {
+    "i1": np.dtype(np.bool_),
+    "i8": np.dtype(np.int8),
+    "i16": np.dtype(np.int16),
+    "i32": np.dtype(np.int32),
+    "i64": np.dtype(np.int64),
+    "ui8": np.dtype(np.uint8),
+    "ui16": np.dtype(np.uint16),
+    "ui32": np.dtype(np.uint32),
+    "ui64": np.dtype(np.uint64),
+    "index": np.dtype(np.int64),
+    "f16": np.dtype(np.float16),
+    "f32": np.dtype(np.float32),
+    "f64": np.dtype(np.float64),
+}
+"""Element types ``--input`` accepts, and their NumPy dtypes."""
+
+_DTYPE_NAMES = {
+    np.dtype(np.bool_): "i1",
+    np.dtype(np.int8): "i8",
+    np.dtype(np.int16): "i16",
+    np.dtype(np.int32): "i32",
+    np.dtype(np.int64): "i64",
+    np.dtype(np.uint8): "ui8",
+    np.dtype(np.uint16): "ui16",
+    np.dtype(np.uint32): "ui32",
+    np.dtype(np.uint64): "ui64",
+    np.dtype(np.float16): "f16",
+    np.dtype(np.float32): "f32",
+    np.dtype(np.float64): "f64",
+}
+
+
+@dataclass
+class InputValue:
+    """One parsed ``--input``: an array (``shape`` may be ``()``) or a scalar."""
+
+    spec: str
+    type_name: str
+    array: np.ndarray
+    scalar: bool
+    """Written without a shape (``i32=8``): a scalar argument, or a rank-0 memref."""
+
+    @property
+    def notation(self) -> str:
+        return _type_notation(self.array.shape, self.type_name)
+
+
+def _type_notation(shape: Sequence[int], type_name: str) -> str:
+    return "x".join([*(str(d) for d in shape), type_name])
+
+
+def _input_error(spec: str, why: str) -> RunnerError:
+    return RunnerError(f"--input={spec}: {why}")
+
+
+def _parse_number(text: str, dtype: Any, spec: str) -> Any:
+    lowered = text.lower()
+    try:
+        if dtype == np.bool_:
+            if lowered in ("true", "false"):
+                return lowered == "true"
+            value = int(text, 0)
+            if value not in (0, 1):
+                raise ValueError
+            return bool(value)
+        if dtype.kind in "iu":
+            value = int(text, 0)
+            info = np.iinfo(dtype)
+            if not info.min <= value <= info.max:
+                raise _input_error(
+                    spec, f"{text} does not fit in {_DTYPE_NAMES[dtype]} "
+                    f"({info.min}..{info.max})"
+                )  # fmt: skip
+            return value
+        return float(text)
+    except ValueError:
+        kind = "an integer" if dtype.kind in "biu" else "a number"
+        raise _input_error(
+            spec, f"'{text}' is not {kind} ({_DTYPE_NAMES[dtype]})"
+        ) from None
+
+
+def parse_input(spec: str, base: Path | None = None) -> InputValue:
+    """One ``--input`` value, in ``iree-run-module``'s notation:
+
+    * ``8xf32=2``: a memref of shape 8 with every element 2 (one value is splatted);
+    * ``2x3xi32=1 2 3 4 5 6`` (or ``=[1 2 3][4 5 6]``, or comma-separated): every
+      element, in row-major order;
+    * ``4xf32``: zeros;
+    * ``f32=0.5``, ``i32=8``: a scalar (or a rank-0 memref, when the function takes
+      one);
+    * ``@a.npy``: a NumPy ``.npy`` file (relative to ``base``, default the current
+      folder).
+    """
+    if spec.startswith("@"):
+        path = Path(spec[1:])
+        if base is not None and not path.is_absolute():
+            path = base / path
+        try:
+            array = np.load(path, allow_pickle=False)
+        except (OSError, ValueError) as e:
+            raise _input_error(spec, f"cannot read the NumPy file {path}: {e}") from None
+        name = _DTYPE_NAMES.get(array.dtype)
+        if name is None:
+            raise _input_error(
+                spec, f"{path} holds {array.dtype}, which no MLIR element type here "
+                f"matches (use one of {', '.join(INPUT_DTYPES)})"
+            )  # fmt: skip
+        return InputValue(spec, name, np.ascontiguousarray(array), scalar=False)
+    type_part, has_values, values_part = spec.partition("=")
+    type_part = type_part.strip()
+    # The element type is the last field; "index" itself contains an x.
+    type_name = next(
+        (
+            n
+            for n in INPUT_DTYPES
+            if type_part == n or type_part.endswith(f"x{n}")
+        ),
+        None,
+    )
+    if type_name is None:
+        type_name = type_part.rsplit("x", 1)[-1]
+        fields = []
+    else:
+        fields = type_part[: -len(type_name)].split("x")
+    if type_name not in INPUT_DTYPES:
+        raise _input_error(
+            spec, f"unknown element type '{type_name}' (expected <shape>x<type>=<values> "
+            f"with a type among {', '.join(INPUT_DTYPES)}, e.g. 8xf32=2)"
+        )  # fmt: skip
+    shape: list[int] = []
+    for field in fields[:-1]:  # the last one is the empty string before the type
+        if not field.isdigit():
+            raise _input_error(
+                spec, f"bad dimension '{field}' in '{type_part}': dimensions are "
+                "non-negative integers, as in 2x3xf32"
+            )  # fmt: skip
+        shape.append(int(field))
+    dtype = INPUT_DTYPES[type_name]
+    count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+    words = [w for w in re.split(r"[\s,\[\]]+", values_part) if w]
+    if not has_values or not words:
+        if has_values and not shape:
+            raise _input_error(spec, f"no value given for the {type_name} scalar")
+        values = [0] * count
+    elif len(words) == 1:
+        values = [_parse_number(words[0], dtype, spec)] * count
+    elif len(words) == count:
+        values = [_parse_number(w, dtype, spec) for w in words]
+    else:
+        raise _input_error(
+            spec, f"{_type_notation(shape, type_name)} holds {count} "
+            f"element{'s' * (count != 1)} but {len(words)} values were given (give one "
+            "value to fill every element, or all of them)"
+        )  # fmt: skip
+    array = np.array(values, dtype=dtype).reshape(shape)
+    return InputValue(spec, type_name, array, scalar=not shape)
+
+
+def _element_name(element: Attribute) -> str | None:
+    if isinstance(element, IndexType):
+        return "index"
+    if isinstance(element, IntegerType):
+        return f"i{element.width.data}"
+    if isinstance(element, AnyFloat):
+        return f"f{element.bitwidth}"
+    return None
+
+
+def _compatible_element(input_type: str, element: str | None) -> bool:
+    if element is None:
+        return False
+    if input_type == element:
+        return True
+    # index is i64 on the host; unsigned inputs fill signless integers of their width.
+    same = {"index": "i64", "i64": "index"}
+    return same.get(input_type) == element or input_type == f"u{element}"
+
+
+def _input_example(t: Attribute) -> str:
+    """How an ``--input`` for a parameter of type ``t`` is written."""
+    if isinstance(t, MemRefType):
+        dims = ["N" if d < 0 else str(d) for d in t.get_shape()]
+        element = _element_name(t.element_type) or str(t.element_type)
+        return _type_notation(dims, element) + "=..."  # type: ignore[arg-type]
+    return f"{_element_name(t) or t}=..."
+
+
+def arguments_for(
+    entry: str, inputs: Sequence[InputValue], types: Sequence[Attribute] | None
+) -> list[Any]:
+    """The call's arguments: each input checked against the parameter it is for
+    (when the function's MLIR type is known: before lowering)."""
+    if types is not None and len(inputs) != len(types):
+        wanted = " ".join(f"--input={_input_example(t)}" for t in types) or "no --input"
+        raise RunnerError(
+            f"@{entry} takes {len(types)} argument{'s' * (len(types) != 1)} "
+            f"({', '.join(str(t) for t in types) or 'none'}) but {len(inputs)} "
+            f"--input {'was' if len(inputs) == 1 else 'were'} given; pass {wanted}"
+        )
+    args: list[Any] = []
+    for i, value in enumerate(inputs):
+        param = types[i] if types is not None else None
+        if param is None:
+            args.append(value.array[()] if value.scalar else value.array)
+            continue
+        where = f"--input={value.spec} (argument {i} of @{entry})"
+        if isinstance(param, MemRefType):
+            element = _element_name(param.element_type)
+            shape = [int(d) for d in param.get_shape()]
+            array = value.array
+            ok = _compatible_element(value.type_name, element) and len(shape) == array.ndim
+            ok = ok and all(d < 0 or d == n for d, n in zip(shape, array.shape, strict=False))
+            if not ok:
+                raise RunnerError(f"{where} is {value.notation}, but the parameter is {param}")
+            assert element is not None
+            args.append(array.astype(INPUT_DTYPES[element], copy=False))
+            continue
+        element = _element_name(param)
+        if not value.scalar or not _compatible_element(value.type_name, element):
+            raise RunnerError(
+                f"{where} is {value.notation}, but the parameter is the scalar {param} "
+                f"(write it as {param}=<value>)"
+            )
+        args.append(value.array[()])
+    return args
+
+
+def _format_element(value: Any, dtype: Any) -> str:
+    if dtype == np.bool_:
+        return str(int(value))
+    if dtype.kind in "iu":
+        return str(int(value))
+    text = str(value)  # NumPy's shortest round-trip form: 12.0, 0.1, 1e+20, nan
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _format_nested(array: np.ndarray) -> str:
+    if array.ndim == 1:
+        return " ".join(_format_element(v, array.dtype) for v in array)
+    return "".join(f"[{_format_nested(sub)}]" for sub in array)
+
+
+def format_value(value: Any, mlir_type: Attribute | None) -> str:
+    """A result in iree-run-module's notation: ``8xf32=12 12 ...``,
+    ``2x2xi32=[1 2][3 4]``, ``f32=96``."""
+    if isinstance(value, np.ndarray):
+        name = _DTYPE_NAMES.get(value.dtype, str(value.dtype))
+        if isinstance(mlir_type, MemRefType):
+            name = _element_name(mlir_type.element_type) or name
+        if value.ndim == 0:
+            return f"{name}={_format_element(value[()], value.dtype)}"
+        return f"{_type_notation(value.shape, name)}={_format_nested(value)}"
+    name = _element_name(mlir_type) if mlir_type is not None else None
+    if isinstance(value, bool | np.bool_) or name == "i1":
+        return f"i1={int(value)}"
+    if isinstance(value, float | np.floating):
+        dtype = np.dtype(type(value)) if isinstance(value, np.floating) else np.dtype(np.float64)
+        return f"{name or _DTYPE_NAMES[dtype]}={_format_element(value, dtype)}"
+    return f"{name or 'i64'}={int(value)}"
+
+
+def format_results(entry: str, values: Sequence[Any], types: Sequence[Attribute] | None) -> str:
+    """What iree-run-module prints after a call: ``EXEC @f`` and each result."""
+    lines = [f"EXEC @{entry}"]
+    for i, value in enumerate(values):
+        mlir_type = types[i] if types is not None and i < len(types) else None
+        text = format_value(value, mlir_type)
+        if isinstance(value, np.ndarray):
+            lines.append(f"result[{i}]: {mlir_type if mlir_type is not None else 'memref'}")
+            lines.append(text)
+        else:
+            lines.append(f"result[{i}]: {text}")
+    return "\n".join(lines) + "\n"
 
 
 def read_input(path: str) -> tuple[str, str]:
@@ -161,24 +487,27 @@ def _type_matches(result: str, types: tuple[Attribute, ...]) -> bool:
     return isinstance(t, IntegerType) and t.width.data == int(result[1:])
 
 
+def _missing_entry(module: ModuleOp, entry: str) -> RunnerError:
+    names = sorted(
+        op.sym_name.data for op in module.ops if isinstance(op, func.FuncOp | llvm.FuncOp)
+    )
+    return RunnerError(
+        f"entry point @{entry} not found in the module (functions: "
+        f"{', '.join(names) or 'none'}); choose it with -e"
+    )
+
+
 def check_entry(module: ModuleOp, entry: str, result: str) -> None:
     """The entry exists, takes no arguments and returns what ``result`` says."""
     types = _function_types(module, entry)
     if types is None:
-        names = sorted(
-            op.sym_name.data
-            for op in module.ops
-            if isinstance(op, func.FuncOp | llvm.FuncOp)
-        )
-        raise RunnerError(
-            f"entry point @{entry} not found in the module (functions: "
-            f"{', '.join(names) or 'none'}); choose it with -e"
-        )
+        raise _missing_entry(module, entry)
     inputs, outputs = types
     if inputs:
         raise RunnerError(
-            f"entry point @{entry} takes {len(inputs)} arguments; the entry point must "
-            "take none (call functions with arguments through the Python API)"
+            f"entry point @{entry} takes {len(inputs)} arguments "
+            f"({', '.join(str(t) for t in inputs)}); pass one --input=<value> per "
+            "argument (e.g. --input=8xf32=2), or call it through the Python API"
         )
     if not _type_matches(result, outputs):
         got = ", ".join(str(t) for t in outputs) or "nothing"
@@ -186,6 +515,62 @@ def check_entry(module: ModuleOp, entry: str, result: str) -> None:
             f"entry point @{entry} returns {got}, but --entry-point-result={result}; "
             "pass the matching --entry-point-result (void, i32, i64 or f32)"
         )
+
+
+@dataclass
+class InputCall:
+    """A call with ``--input`` arguments, checked before anything is compiled."""
+
+    arguments: list[Any]
+    result_types: tuple[Attribute, ...]
+    """The function's results (of an ``llvm.func``: scalars only)."""
+
+
+def prepare_input_call(
+    module: ModuleOp, entry: str, specs: Sequence[str], args: argparse.Namespace | None = None
+) -> InputCall:
+    """Parse the ``--input`` values and check them against ``@entry``'s type."""
+    op = next(
+        (
+            o
+            for o in module.ops
+            if isinstance(o, func.FuncOp | llvm.FuncOp) and o.sym_name.data == entry
+        ),
+        None,
+    )
+    if op is None:
+        raise _missing_entry(module, entry)
+    inputs = [parse_input(spec) for spec in specs]
+    types = _function_types(module, entry)
+    assert types is not None
+    params, outputs = types
+    if isinstance(op, func.FuncOp):
+        arguments = arguments_for(entry, inputs, params)
+        result_types = outputs
+    else:
+        # Already lowered: the memref types are gone (a memref is its descriptor's
+        # fields now), so the inputs are passed as written and the JIT checks the
+        # count; a memref result's element type is unknown.
+        from xdsl.dialects.llvm import LLVMStructType
+
+        arguments = arguments_for(entry, inputs, None)
+        result_types = outputs
+        if any(isinstance(t, LLVMStructType) for t in outputs):
+            raise RunnerError(
+                f"@{entry} is already lowered to the llvm dialect and returns "
+                f"{outputs[0]} (a memref descriptor or several results), whose element "
+                "types the lowered program no longer records; run the program from "
+                "before gpu-lower-to-nvvm-pipeline (xdsl-gpu-run lowers it itself; add "
+                "its options with --pipeline-options)"
+            )
+    if args is not None and args.result_given and not _type_matches(args.result, outputs):
+        got = ", ".join(str(t) for t in outputs) or "nothing"
+        raise RunnerError(
+            f"@{entry} returns {got}, but --entry-point-result={args.result}; with "
+            "--input the results are printed from the function's type: drop "
+            "--entry-point-result"
+        )
+    return InputCall(arguments, result_types)
 
 
 def format_result(value: object, result: str) -> str:
@@ -218,7 +603,12 @@ def run(args: argparse.Namespace) -> int:
 
     text, name = read_input(args.input)
     module = parse_program(text, name)
-    check_entry(module, args.entry, args.result)
+    input_call = None
+    entry_types = _function_types(module, args.entry)
+    if args.inputs or (entry_types is not None and entry_types[0]):
+        input_call = prepare_input_call(module, args.entry, args.inputs, args)
+    else:
+        check_entry(module, args.entry, args.result)
     load, replaced = split_shared_libs(args.shared_libs)
     if replaced:
         print(
@@ -273,6 +663,19 @@ def run(args: argparse.Namespace) -> int:
     if signature is None:
         raise RunnerError(f"entry point @{args.entry} not found in the lowered module")
     llvm_result, params = signature
+    if input_call is not None:
+        sys.stdout.flush()
+        value = program.call(args.entry, *input_call.arguments)
+        program.close()
+        if llvm_result == "void" and value is None:
+            values: list[Any] = []
+        elif isinstance(value, tuple) and len(input_call.result_types) != 1:
+            values = list(value)  # pyright: ignore[reportUnknownArgumentType]
+        else:
+            values = [value]
+        sys.stdout.write(format_results(args.entry, values, input_call.result_types))
+        sys.stdout.flush()
+        return 0
     if params or llvm_result != RESULT_TYPES[args.result]:
         raise RunnerError(
             f"entry point @{args.entry} has the LLVM type {llvm_result} "
