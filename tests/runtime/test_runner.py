@@ -323,3 +323,233 @@ def test_result_aliasing_an_argument_is_copied_before_staging_ends() -> None:
     np.testing.assert_array_equal(same, x)
     assert same.ctypes.data != x.ctypes.data
     assert scaled == np.float32(3.0)
+
+
+# -- --input: arguments as iree-run-module writes them ---------------------------------
+
+INPUTS_PROGRAM = """
+module attributes {gpu.container_module} {
+  // out[i][j] = a[i][j] * s, on the GPU (one thread per element).
+  func.func @scale(%a: memref<2x2xf32>, %s: f32) -> memref<2x2xf32> {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %out = gpu.alloc host_shared () : memref<2x2xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c2, %sy = %c2, %sz = %c1) {
+      %v = memref.load %a[%tx, %ty] : memref<2x2xf32>
+      %p = arith.mulf %v, %s : f32
+      memref.store %p, %out[%tx, %ty] : memref<2x2xf32>
+      gpu.terminator
+    }
+    return %out : memref<2x2xf32>
+  }
+
+  // x[i] += 1 in place (GPU) on a dynamically sized vector; returns n and x[0].
+  func.func @increment(%x: memref<?xi32>, %n: index) -> (index, i32) {
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1 : i32
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %n, %sy = %c1, %sz = %c1) {
+      %v = memref.load %x[%tx] : memref<?xi32>
+      %w = arith.addi %v, %one : i32
+      memref.store %w, %x[%tx] : memref<?xi32>
+      gpu.terminator
+    }
+    %c0 = arith.constant 0 : index
+    %first = memref.load %x[%c0] : memref<?xi32>
+    return %n, %first : index, i32
+  }
+}
+"""
+
+
+@pytest.fixture
+def inputs_program(tmp_path: Path) -> Path:
+    path = tmp_path / "inputs.mlir"
+    path.write_text(INPUTS_PROGRAM)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected", "notation", "scalar"),
+    [
+        ("8xf32=2", [2.0] * 8, "8xf32", False),  # one value fills every element
+        ("2x2xi32=1 2 3 4", [[1, 2], [3, 4]], "2x2xi32", False),
+        ("2x2xi32=[1 2][3 4]", [[1, 2], [3, 4]], "2x2xi32", False),
+        ("4xi8=1,2,-3,4", [1, 2, -3, 4], "4xi8", False),
+        ("3xf32", [0.0] * 3, "3xf32", False),  # no values: zeros
+        ("3xi1=1 0 true", [True, False, True], "3xi1", False),
+        ("2xindex=7 8", [7, 8], "2xindex", False),
+        ("0xf32", [], "0xf32", False),
+        ("f32=0.5", 0.5, "f32", True),
+        ("i32=-8", -8, "i32", True),
+        ("index=5", 5, "index", True),
+        ("i64=0x10", 16, "i64", True),
+    ],
+)
+def test_input_notation(spec: str, expected: object, notation: str, scalar: bool) -> None:
+    from targets.runtime.runner import parse_input
+
+    value = parse_input(spec)
+    assert value.array.tolist() == expected
+    assert (value.notation, value.scalar) == (notation, scalar)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("8xf32=1 2", "8xf32 holds 8 elements but 2 values were given"),
+        ("8xf31=2", "unknown element type 'f31'"),
+        ("8xaxf32=1", "bad dimension 'a' in '8xaxf32'"),
+        ("i32=x", "'x' is not an integer (i32)"),
+        ("3xi32=1.5", "'1.5' is not an integer (i32)"),
+        ("i8=300", "300 does not fit in i8 (-128..127)"),
+        ("f32=two", "'two' is not a number (f32)"),
+        ("i32=", "no value given for the i32 scalar"),
+        ("@/no/such.npy", "cannot read the NumPy file /no/such.npy"),
+    ],
+)
+def test_bad_input_notation(spec: str, message: str) -> None:
+    from targets.runtime.runner import RunnerError, parse_input
+
+    with pytest.raises(RunnerError, match="^--input=") as info:
+        parse_input(spec)
+    assert message in str(info.value)
+
+
+def test_input_from_a_numpy_file(tmp_path: Path) -> None:
+    from targets.runtime.runner import parse_input
+
+    np.save(tmp_path / "a.npy", np.arange(6, dtype=np.float64).reshape(2, 3))
+    value = parse_input("@a.npy", base=tmp_path)
+    assert value.notation == "2x3xf64"
+    assert value.array.tolist() == [[0, 1, 2], [3, 4, 5]]
+
+
+def test_inputs_checked_against_the_function_type() -> None:
+    from xdsl.dialects.builtin import DYNAMIC_INDEX, Float32Type, IndexType, MemRefType, i32
+
+    from targets.runtime.runner import RunnerError, arguments_for, parse_input
+
+    vector = MemRefType(i32, [DYNAMIC_INDEX])
+    matrix = MemRefType(Float32Type(), [2, 2])
+    a, n = arguments_for(
+        "f", [parse_input("3xi32=1 2 3"), parse_input("index=3")], [vector, IndexType()]
+    )
+    assert a.dtype == np.int32 and a.tolist() == [1, 2, 3] and int(n) == 3
+    (m,) = arguments_for("f", [parse_input("2x2xf32=1")], [matrix])
+    assert m.shape == (2, 2)
+    cases = [
+        ([parse_input("4xf32")], [matrix], "is 4xf32, but the parameter is memref<2x2xf32>"),
+        ([parse_input("2x2xf64")], [matrix], "is 2x2xf64, but the parameter is memref<2x2xf32>"),
+        ([parse_input("f32=1")], [matrix], "is f32, but the parameter is memref<2x2xf32>"),
+        ([parse_input("3xi32")], [i32], "is 3xi32, but the parameter is the scalar i32 (write it as i32=<value>)"),
+        ([parse_input("f32=1")], [i32], "is f32, but the parameter is the scalar i32"),
+        ([], [vector, i32], "@f takes 2 arguments (memref<?xi32>, i32) but 0 --input were given; pass --input=Nxi32=... --input=i32=..."),
+        ([parse_input("i32=1")], [], "@f takes 0 arguments (none) but 1 --input was given; pass no --input"),
+    ]  # fmt: skip
+    for inputs, types, message in cases:
+        with pytest.raises(RunnerError) as info:
+            arguments_for("f", inputs, types)
+        assert message in str(info.value)
+
+
+def test_results_printed_like_iree_run_module() -> None:
+    from xdsl.dialects.builtin import Float32Type, IndexType, MemRefType, i1, i32
+
+    from targets.runtime.runner import format_results
+
+    f32 = Float32Type()
+    values = [
+        np.full(8, 12, np.float32),
+        np.arange(4, dtype=np.int32).reshape(2, 2),
+        np.float32(96),
+        np.float32(0.1),
+        5,
+        True,
+    ]
+    types = [MemRefType(f32, [8]), MemRefType(i32, [2, 2]), f32, f32, IndexType(), i1]
+    assert format_results("f", values, types) == (
+        "EXEC @f\n"
+        "result[0]: memref<8xf32>\n"
+        "8xf32=12 12 12 12 12 12 12 12\n"
+        "result[1]: memref<2x2xi32>\n"
+        "2x2xi32=[0 1][2 3]\n"
+        "result[2]: f32=96\n"
+        "result[3]: f32=0.1\n"
+        "result[4]: index=5\n"
+        "result[5]: i1=1\n"
+    )
+    assert format_results("g", [], []) == "EXEC @g\n"
+
+
+def test_function_and_input_options() -> None:
+    args = argument_parser().parse_args(
+        ["p.mlir", "--function=mixed_invocation", "--input=8xf32=2", "--input", "8xf32=4"]
+    )
+    assert (args.entry, args.inputs, args.result_given) == (
+        "mixed_invocation",
+        ["8xf32=2", "8xf32=4"],
+        False,
+    )
+    assert argument_parser().parse_args(["--entry-point-result=i32"]).result_given
+
+
+def test_input_errors_on_the_command_line(inputs_program: Path) -> None:
+    path = str(inputs_program)
+    cases = [
+        (["--function=scale", "--input=2x2xf32=1"],
+         "@scale takes 2 arguments (memref<2x2xf32>, f32) but 1 --input was given; "
+         "pass --input=2x2xf32=... --input=f32=..."),
+        (["--function=scale", "--input=4xf32=1", "--input=f32=2"],
+         "--input=4xf32=1 (argument 0 of @scale) is 4xf32, but the parameter is memref<2x2xf32>"),
+        (["--function=scale", "--input=2x2xf32=1 2 3", "--input=f32=2"],
+         "--input=2x2xf32=1 2 3: 2x2xf32 holds 4 elements but 3 values were given"),
+        (["--function=scale", "--input=2x2xf32=1", "--input=f32=2", "--entry-point-result=f32"],
+         "@scale returns memref<2x2xf32>, but --entry-point-result=f32; with --input the "
+         "results are printed from the function's type"),
+        (["--function=increment"],  # an entry with arguments needs --input
+         "@increment takes 2 arguments (memref<?xi32>, index) but 0 --input were given"),
+        (["--function=nope", "--input=i32=1"], "entry point @nope not found in the module"),
+    ]  # fmt: skip
+    for args, message in cases:
+        assert_one_diagnostic(runner(path, *args), message)
+
+
+def test_input_on_a_lowered_memref_result_is_refused() -> None:
+    lowered = (
+        "llvm.func @f(%a: !llvm.ptr, %b: !llvm.ptr, %o: i64, %s: i64, %t: i64) -> "
+        "!llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> {\n"
+        "  %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>\n"
+        "  llvm.return %0 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>\n"
+        "}\n"
+    )
+    done = runner("--function=f", "--input=8xf32=1", stdin=lowered)
+    assert_one_diagnostic(done, "@f is already lowered to the llvm dialect and returns")
+    assert "run the program from before gpu-lower-to-nvvm-pipeline" in done.stderr
+
+
+def test_input_checks_come_before_the_gpu(inputs_program: Path) -> None:
+    """Without a GPU the inputs are still checked, and --print-host-llvm compiles."""
+    done = runner(
+        str(inputs_program), "--function=increment", "--input=5xi32=[1 2 3 4 5]",
+        "--input=index=5", "--print-host-llvm", "--pipeline-options=cubin-chip=sm_90",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "define { i64, i32 } @increment(" in done.stdout
+
+
+@pytest.mark.gpu
+def test_run_with_inputs_prints_results_like_iree_run_module(inputs_program: Path) -> None:
+    done = runner(
+        str(inputs_program), "--function=scale", "--input=2x2xf32=1 2 3 4", "--input=f32=0.5"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (
+        "EXEC @scale\nresult[0]: memref<2x2xf32>\n2x2xf32=[0.5 1][1.5 2]\n"
+    )
+    done = runner(
+        str(inputs_program), "-e", "increment", "--input=5xi32=[1 2 3 4 5]", "--input=index=5"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "EXEC @increment\nresult[0]: index=5\nresult[1]: i32=2\n"
