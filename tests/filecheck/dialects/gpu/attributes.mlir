@@ -184,3 +184,126 @@ func.func @objects_with_kernels() attributes {
 func.func @select_object_by_target() attributes {a = #gpu.select_object<#nvvm.target>, b = #gpu.select_object<#nvvm.target<chip = "sm_90">>} {
   func.return
 }
+
+// -----
+
+// Every value of every enum attribute of the dialect, on its own (not only inside an
+// op's custom syntax).
+
+// CHECK-LABEL: func.func @enum_dim()
+// CHECK-SAME: attributes {a = #gpu<dim x>, b = #gpu<dim y>, c = #gpu<dim z>}
+func.func @enum_dim() attributes {a = #gpu<dim x>, b = #gpu<dim y>, c = #gpu<dim z>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_all_reduce_op()
+// CHECK-SAME: attributes {a = #gpu<all_reduce_op add>, b = #gpu<all_reduce_op mul>, c = #gpu<all_reduce_op minui>, d = #gpu<all_reduce_op minsi>, e = #gpu<all_reduce_op minnumf>, f = #gpu<all_reduce_op maxui>, g = #gpu<all_reduce_op maxsi>, h = #gpu<all_reduce_op maxnumf>, i = #gpu<all_reduce_op and>, j = #gpu<all_reduce_op or>, k = #gpu<all_reduce_op xor>, l = #gpu<all_reduce_op minimumf>, m = #gpu<all_reduce_op maximumf>}
+func.func @enum_all_reduce_op() attributes {a = #gpu<all_reduce_op add>, b = #gpu<all_reduce_op mul>, c = #gpu<all_reduce_op minui>, d = #gpu<all_reduce_op minsi>, e = #gpu<all_reduce_op minnumf>, f = #gpu<all_reduce_op maxui>, g = #gpu<all_reduce_op maxsi>, h = #gpu<all_reduce_op maxnumf>, i = #gpu<all_reduce_op and>, j = #gpu<all_reduce_op or>, k = #gpu<all_reduce_op xor>, l = #gpu<all_reduce_op minimumf>, m = #gpu<all_reduce_op maximumf>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_shuffle_mode()
+// CHECK-SAME: attributes {a = #gpu<shuffle_mode xor>, b = #gpu<shuffle_mode up>, c = #gpu<shuffle_mode down>, d = #gpu<shuffle_mode idx>}
+func.func @enum_shuffle_mode() attributes {a = #gpu<shuffle_mode xor>, b = #gpu<shuffle_mode up>, c = #gpu<shuffle_mode down>, d = #gpu<shuffle_mode idx>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_broadcast()
+// CHECK-SAME: attributes {a = #gpu<broadcast first_active_lane>, b = #gpu<broadcast specific_lane>}
+func.func @enum_broadcast() attributes {a = #gpu<broadcast first_active_lane>, b = #gpu<broadcast specific_lane>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_mma_element_wise()
+// CHECK-SAME: attributes {a = #gpu<mma_element_wise addf>, b = #gpu<mma_element_wise mulf>, c = #gpu<mma_element_wise subf>, d = #gpu<mma_element_wise maxf>, e = #gpu<mma_element_wise minf>, f = #gpu<mma_element_wise divf>, g = #gpu<mma_element_wise addi>, h = #gpu<mma_element_wise muli>, i = #gpu<mma_element_wise subi>, j = #gpu<mma_element_wise divs>, k = #gpu<mma_element_wise divu>, l = #gpu<mma_element_wise negatef>, m = #gpu<mma_element_wise negates>, n = #gpu<mma_element_wise extf>}
+func.func @enum_mma_element_wise() attributes {a = #gpu<mma_element_wise addf>, b = #gpu<mma_element_wise mulf>, c = #gpu<mma_element_wise subf>, d = #gpu<mma_element_wise maxf>, e = #gpu<mma_element_wise minf>, f = #gpu<mma_element_wise divf>, g = #gpu<mma_element_wise addi>, h = #gpu<mma_element_wise muli>, i = #gpu<mma_element_wise subi>, j = #gpu<mma_element_wise divs>, k = #gpu<mma_element_wise divu>, l = #gpu<mma_element_wise negatef>, m = #gpu<mma_element_wise negates>, n = #gpu<mma_element_wise extf>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_prune_2to4_spmat_flag()
+// CHECK-SAME: attributes {a = #gpu<prune_2to4_spmat_flag NONE>, b = #gpu<prune_2to4_spmat_flag PRUNE_ONLY>, c = #gpu<prune_2to4_spmat_flag PRUNE_AND_CHECK>}
+func.func @enum_prune_2to4_spmat_flag() attributes {a = #gpu<prune_2to4_spmat_flag NONE>, b = #gpu<prune_2to4_spmat_flag PRUNE_ONLY>, c = #gpu<prune_2to4_spmat_flag PRUNE_AND_CHECK>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_mat_transpose_mode()
+// CHECK-SAME: attributes {a = #gpu<mat_transpose_mode NON_TRANSPOSE>, b = #gpu<mat_transpose_mode TRANSPOSE>, c = #gpu<mat_transpose_mode CONJUGATE_TRANSPOSE>}
+func.func @enum_mat_transpose_mode() attributes {a = #gpu<mat_transpose_mode NON_TRANSPOSE>, b = #gpu<mat_transpose_mode TRANSPOSE>, c = #gpu<mat_transpose_mode CONJUGATE_TRANSPOSE>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_spgemm_work_estimation_or_compute_kind()
+// CHECK-SAME: attributes {a = #gpu<spgemm_work_estimation_or_compute_kind WORK_ESTIMATION>, b = #gpu<spgemm_work_estimation_or_compute_kind COMPUTE>}
+func.func @enum_spgemm_work_estimation_or_compute_kind() attributes {a = #gpu<spgemm_work_estimation_or_compute_kind WORK_ESTIMATION>, b = #gpu<spgemm_work_estimation_or_compute_kind COMPUTE>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_address_space()
+// CHECK-SAME: attributes {a = #gpu.address_space<global>, b = #gpu.address_space<workgroup>, c = #gpu.address_space<private>}
+func.func @enum_address_space() attributes {a = #gpu.address_space<global>, b = #gpu.address_space<workgroup>, c = #gpu.address_space<private>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_block()
+// CHECK-SAME: attributes {a = #gpu.block<x>, b = #gpu.block<y>, c = #gpu.block<z>, d = #gpu.block<linear_dim_0>, e = #gpu.block<linear_dim_1>, f = #gpu.block<linear_dim_2>, g = #gpu.block<linear_dim_3>, h = #gpu.block<linear_dim_4>, i = #gpu.block<linear_dim_5>, j = #gpu.block<linear_dim_6>, k = #gpu.block<linear_dim_7>, l = #gpu.block<linear_dim_8>, m = #gpu.block<linear_dim_9>}
+func.func @enum_block() attributes {a = #gpu.block<x>, b = #gpu.block<y>, c = #gpu.block<z>, d = #gpu.block<linear_dim_0>, e = #gpu.block<linear_dim_1>, f = #gpu.block<linear_dim_2>, g = #gpu.block<linear_dim_3>, h = #gpu.block<linear_dim_4>, i = #gpu.block<linear_dim_5>, j = #gpu.block<linear_dim_6>, k = #gpu.block<linear_dim_7>, l = #gpu.block<linear_dim_8>, m = #gpu.block<linear_dim_9>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_warpgroup()
+// CHECK-SAME: attributes {a = #gpu.warpgroup<x>, b = #gpu.warpgroup<y>, c = #gpu.warpgroup<z>, d = #gpu.warpgroup<linear_dim_0>, e = #gpu.warpgroup<linear_dim_1>, f = #gpu.warpgroup<linear_dim_2>, g = #gpu.warpgroup<linear_dim_3>, h = #gpu.warpgroup<linear_dim_4>, i = #gpu.warpgroup<linear_dim_5>, j = #gpu.warpgroup<linear_dim_6>, k = #gpu.warpgroup<linear_dim_7>, l = #gpu.warpgroup<linear_dim_8>, m = #gpu.warpgroup<linear_dim_9>}
+func.func @enum_warpgroup() attributes {a = #gpu.warpgroup<x>, b = #gpu.warpgroup<y>, c = #gpu.warpgroup<z>, d = #gpu.warpgroup<linear_dim_0>, e = #gpu.warpgroup<linear_dim_1>, f = #gpu.warpgroup<linear_dim_2>, g = #gpu.warpgroup<linear_dim_3>, h = #gpu.warpgroup<linear_dim_4>, i = #gpu.warpgroup<linear_dim_5>, j = #gpu.warpgroup<linear_dim_6>, k = #gpu.warpgroup<linear_dim_7>, l = #gpu.warpgroup<linear_dim_8>, m = #gpu.warpgroup<linear_dim_9>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_warp()
+// CHECK-SAME: attributes {a = #gpu.warp<x>, b = #gpu.warp<y>, c = #gpu.warp<z>, d = #gpu.warp<linear_dim_0>, e = #gpu.warp<linear_dim_1>, f = #gpu.warp<linear_dim_2>, g = #gpu.warp<linear_dim_3>, h = #gpu.warp<linear_dim_4>, i = #gpu.warp<linear_dim_5>, j = #gpu.warp<linear_dim_6>, k = #gpu.warp<linear_dim_7>, l = #gpu.warp<linear_dim_8>, m = #gpu.warp<linear_dim_9>}
+func.func @enum_warp() attributes {a = #gpu.warp<x>, b = #gpu.warp<y>, c = #gpu.warp<z>, d = #gpu.warp<linear_dim_0>, e = #gpu.warp<linear_dim_1>, f = #gpu.warp<linear_dim_2>, g = #gpu.warp<linear_dim_3>, h = #gpu.warp<linear_dim_4>, i = #gpu.warp<linear_dim_5>, j = #gpu.warp<linear_dim_6>, k = #gpu.warp<linear_dim_7>, l = #gpu.warp<linear_dim_8>, m = #gpu.warp<linear_dim_9>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_thread()
+// CHECK-SAME: attributes {a = #gpu.thread<x>, b = #gpu.thread<y>, c = #gpu.thread<z>, d = #gpu.thread<linear_dim_0>, e = #gpu.thread<linear_dim_1>, f = #gpu.thread<linear_dim_2>, g = #gpu.thread<linear_dim_3>, h = #gpu.thread<linear_dim_4>, i = #gpu.thread<linear_dim_5>, j = #gpu.thread<linear_dim_6>, k = #gpu.thread<linear_dim_7>, l = #gpu.thread<linear_dim_8>, m = #gpu.thread<linear_dim_9>}
+func.func @enum_thread() attributes {a = #gpu.thread<x>, b = #gpu.thread<y>, c = #gpu.thread<z>, d = #gpu.thread<linear_dim_0>, e = #gpu.thread<linear_dim_1>, f = #gpu.thread<linear_dim_2>, g = #gpu.thread<linear_dim_3>, h = #gpu.thread<linear_dim_4>, i = #gpu.thread<linear_dim_5>, j = #gpu.thread<linear_dim_6>, k = #gpu.thread<linear_dim_7>, l = #gpu.thread<linear_dim_8>, m = #gpu.thread<linear_dim_9>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_lane()
+// CHECK-SAME: attributes {a = #gpu.lane<x>, b = #gpu.lane<y>, c = #gpu.lane<z>, d = #gpu.lane<linear_dim_0>, e = #gpu.lane<linear_dim_1>, f = #gpu.lane<linear_dim_2>, g = #gpu.lane<linear_dim_3>, h = #gpu.lane<linear_dim_4>, i = #gpu.lane<linear_dim_5>, j = #gpu.lane<linear_dim_6>, k = #gpu.lane<linear_dim_7>, l = #gpu.lane<linear_dim_8>, m = #gpu.lane<linear_dim_9>}
+func.func @enum_lane() attributes {a = #gpu.lane<x>, b = #gpu.lane<y>, c = #gpu.lane<z>, d = #gpu.lane<linear_dim_0>, e = #gpu.lane<linear_dim_1>, f = #gpu.lane<linear_dim_2>, g = #gpu.lane<linear_dim_3>, h = #gpu.lane<linear_dim_4>, i = #gpu.lane<linear_dim_5>, j = #gpu.lane<linear_dim_6>, k = #gpu.lane<linear_dim_7>, l = #gpu.lane<linear_dim_8>, m = #gpu.lane<linear_dim_9>} {
+  func.return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @enum_memory_space()
+// CHECK-SAME: attributes {a = #gpu.memory_space<global>, b = #gpu.memory_space<workgroup>, c = #gpu.memory_space<private>}
+func.func @enum_memory_space() attributes {a = #gpu.memory_space<global>, b = #gpu.memory_space<workgroup>, c = #gpu.memory_space<private>} {
+  func.return
+}
