@@ -2,8 +2,9 @@
 // the compiler generates. See docs/custom-kernels.md for the walk-through:
 //
 //   xdsl-gpu-nvrtc kernels.cu -arch=sm_80,sm_90 --emit=ptx,cubin -o build
-//   xdsl-opt example.mlir -p 'xgpu-embed-object-files{search-path="build" use-bare-pointers-for-kernels=true},gpu-lower-to-nvvm-pipeline{kernel-bare-ptr-calling-convention=1}' -o example.ll.mlir
-//   xdsl-gpu-run example.ll.mlir -e main --entry-point-result=f32     # prints 9.600000e+01
+//   xdsl-opt example.mlir -p 'xgpu-embed-object-files{search-path="build" use-bare-pointers-for-kernels=true}' -o example.embedded.mlir
+//   xdsl-gpu-run example.embedded.mlir --pipeline-options=kernel-bare-ptr-calling-convention=1 --function=mixed_invocation --input=8xf32=2 --input=8xf32=4
+//     # prints 8xf32=12 12 12 12 12 12 12 12
 //
 // mixed_invocation(a, b) = a * b (simple_mul, from kernels.cu) + b (generated), so
 // 8xf32=2 and 8xf32=4 give 8xf32=12.
@@ -44,8 +45,9 @@ module attributes {gpu.container_module} {
     return %result : memref<8xf32>
   }
 
-  // An entry point for xdsl-gpu-run (which calls functions without arguments): the
-  // inputs 8xf32=2 and 8xf32=4, and the sum of the result (8 * 12 = 96).
+  // An entry point without arguments (for the fully lowered example.ll.mlir:
+  // xdsl-gpu-run example.ll.mlir -e main): the inputs 8xf32=2 and 8xf32=4, and the
+  // sum of the result (8 * 12 = 96).
   func.func @main() -> f32 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

@@ -7,12 +7,20 @@ choice follows ``object_selection.py``; it is logged at debug level on the
 ``xdsl_gpu.runtime`` logger. If loading the chosen object fails (a driver that refuses
 it), the next one is tried; when nothing fits or loads, the runtime stops with an
 error that lists every embedded object and why it was not used.
+
+``$XDSL_GPU_IGNORE_OBJECTS`` (comma-separated patterns, see
+:func:`object_selection.ignore_matching`) makes the runtime skip matching objects, so
+that a binary's fallbacks can be tried without rebuilding it:
+``XDSL_GPU_IGNORE_OBJECTS='sm_90 bin'`` on an H100 loads the next best object.
+``$XDSL_GPU_LOG=debug`` prints the choice on stderr for programs that do not configure
+Python's logging themselves (``xdsl-gpu-run``).
 """
 
 from __future__ import annotations
 
 import ctypes
 import logging
+import os
 from typing import Any
 
 from gpu_dialect.diagnostics import UserError
@@ -21,15 +29,33 @@ from targets.runtime import driver
 from targets.runtime.driver import CudaError, Device
 from targets.runtime.object_selection import (
     FORMAT_NAMES,
+    IGNORE_VARIABLE,
     Candidate,
     Choice,
     DeviceInfo,
     NoObjectFitsError,
     choose,
     describe_candidate,
+    ignore_matching,
 )
 
 LOGGER = logging.getLogger("xdsl_gpu.runtime")
+LOG_VARIABLE = "XDSL_GPU_LOG"
+
+
+def _log_from_environment() -> None:
+    """``$XDSL_GPU_LOG=debug``: show the debug messages on stderr (once)."""
+    if os.environ.get(LOG_VARIABLE, "").strip().lower() != "debug":
+        return
+    if getattr(_log_from_environment, "done", False):
+        return
+    _log_from_environment.done = True  # type: ignore[attr-defined]
+    if LOGGER.getEffectiveLevel() > logging.DEBUG:
+        LOGGER.setLevel(logging.DEBUG)
+    if not LOGGER.handlers and not logging.getLogger().handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
+        LOGGER.addHandler(handler)
 
 
 class TableEntry(ctypes.Structure):
@@ -132,7 +158,15 @@ def load_best(device: Device, table: int, count: int) -> Any:
     pairs = read_table(table, count)
     candidates = [c for c, _ in pairs]
     binary = candidates[0].label.split("[", 1)[0].lstrip("@") if candidates else ""
+    _log_from_environment()
     info = device_info(device)
+    patterns = os.environ.get(IGNORE_VARIABLE, "")
+    if patterns:
+        for candidate in ignore_matching(candidates, patterns):
+            LOGGER.debug(
+                "gpu.binary @%s: ignoring %s (%s=%s)",
+                binary, candidate.label, IGNORE_VARIABLE, patterns,
+            )  # fmt: skip
     try:
         choices = choose(candidates, info, binary)
     except NoObjectFitsError as e:

@@ -220,6 +220,38 @@ def describe_candidate(candidate: Candidate) -> str:
     return f"{candidate.label} [{', '.join(parts) or candidate.format}]"
 
 
+IGNORE_VARIABLE = "XDSL_GPU_IGNORE_OBJECTS"
+"""Environment variable: comma-separated patterns of embedded objects the runtime
+must not load (to try the fallbacks of a binary without rebuilding it)."""
+
+
+def ignore_matching(candidates: Sequence[Candidate], patterns: str) -> list[Candidate]:
+    """Mark the candidates that a pattern of ``patterns`` (comma-separated, ``*`` and
+    ``?`` wildcards, as :envvar:`XDSL_GPU_IGNORE_OBJECTS`) matches as unusable; returns
+    them. A pattern matches an object's whole label (``@kernels[1] sm_90 bin
+    "kernels_sm_90.cubin"``), its file (``kernels_sm_90.cubin``) or its chip and
+    format (``sm_90 bin``, ``sm_80 assembly``)."""
+    from fnmatch import fnmatchcase
+
+    wanted = [p.strip() for p in patterns.split(",") if p.strip()]
+    ignored: list[Candidate] = []
+    for candidate in candidates:
+        label = candidate.label
+        names = [label]
+        if '"' in label:
+            names.append(label.split('"')[1])
+        fields = label.split()
+        if len(fields) >= 3:
+            names.append(" ".join(fields[1:3]))
+        match = next(
+            (p for p in wanted if any(fnmatchcase(n, p) for n in names)), None
+        )
+        if match is not None and not candidate.problem:
+            candidate.problem = f"ignored (${IGNORE_VARIABLE} has '{match}')"
+            ignored.append(candidate)
+    return ignored
+
+
 def choose(candidates: Sequence[Candidate], device: DeviceInfo, binary: str = "") -> list[Choice]:
     """The usable choices, best first; raises :class:`NoObjectFitsError` listing
     every embedded object when none fits."""

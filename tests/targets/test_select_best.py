@@ -23,6 +23,7 @@ from targets.runtime.object_selection import (
     DeviceInfo,
     NoObjectFitsError,
     choose,
+    ignore_matching,
 )
 from tests.support.xdsl_tools import make_context, parse
 
@@ -180,6 +181,37 @@ def test_unreadable_object_is_never_chosen() -> None:
         choose([bad], H200)
 
 
+def test_ignored_objects_are_never_chosen(built: Path) -> None:
+    """$XDSL_GPU_IGNORE_OBJECTS: patterns on the label, the file, or chip and format."""
+    labels = [
+        '@executable[0] sm_80 bin "kernels_sm_80.cubin"',
+        '@executable[1] sm_90 bin "kernels_sm_90.cubin"',
+        '@executable[2] sm_80 assembly "kernels_sm_80.ptx"',
+    ]
+
+    def candidates() -> list[Candidate]:
+        return [
+            _candidate(built, i, n) for i, n in enumerate(ALL)
+        ]
+
+    for pattern in ("kernels_sm_90.cubin", "sm_90 bin", "*sm_90*", "x.ptx, kernels_sm_90.*"):
+        cands = candidates()
+        for c, label in zip(cands, labels, strict=True):
+            c.label = label
+        assert [c.index for c in ignore_matching(cands, pattern)] == [1], pattern
+        best = choose(cands, H200)[0]
+        assert best.candidate.index == 2 and best.how.startswith("sm_80 PTX, JIT-compiled")
+    cands = candidates()
+    for c, label in zip(cands, labels, strict=True):
+        c.label = label
+    assert len(ignore_matching(cands, "sm_90 bin,*.ptx")) == 2
+    with pytest.raises(NoObjectFitsError) as info:
+        choose(cands, H200, "executable")
+    assert "kernels_sm_90.cubin\": ignored ($XDSL_GPU_IGNORE_OBJECTS has 'sm_90 bin')" in str(info.value)
+    assert "kernels_sm_80.ptx\": ignored ($XDSL_GPU_IGNORE_OBJECTS has '*.ptx')" in str(info.value)
+    assert ignore_matching(candidates(), " , ") == []
+
+
 # -- the translation's table, read back by the runtime (no GPU: a CPU JIT) ----------
 
 BINARY = """
@@ -232,6 +264,38 @@ def test_unembedded_files_are_refused_by_the_translation() -> None:
 
     with pytest.raises(UserError, match='object 0 is the file "kernels_sm_80.cubin", not embedded yet'):
         host_llvm_ir(parse(BINARY.format(section="s")))
+
+
+_KEEP_ALIVE: list[object] = []
+
+
+def _loaded_table(text: str, binary: str) -> list[tuple[Candidate, int]]:
+    """Run ``@<binary>_load`` of host LLVM IR on the CPU with a stand-in
+    mgpuModuleLoadBest that reads the table as the real runtime does."""
+    seen: list[tuple[Candidate, int]] = []
+
+    @ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
+    def load_best(table: int, count: int) -> int:
+        seen.extend((c, e.opt_level) for c, e in read_table(table, count))
+        return 1234
+
+    @ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+    def unload(module: int) -> None:
+        pass
+
+    _KEEP_ALIVE.extend([load_best, unload])
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    llvm.add_symbol("mgpuModuleLoadBest", ctypes.cast(load_best, ctypes.c_void_p).value)
+    llvm.add_symbol("mgpuModuleUnload", ctypes.cast(unload, ctypes.c_void_p).value)
+    module = llvm.parse_assembly(text)
+    machine = llvm.Target.from_default_triple().create_target_machine()
+    engine = llvm.create_mcjit_compiler(module, machine)
+    engine.finalize_object()
+    engine.run_static_constructors()
+    _KEEP_ALIVE.append(engine)  # its destructors would call the module unload
+    assert all(c.label.startswith(f"@{binary}[") for c, _ in seen)
+    return seen
 
 
 def test_table_layout_matches_the_runtime(built: Path) -> None:
@@ -385,3 +449,212 @@ def test_ptx_too_new_for_the_driver_is_assembled_with_nvjitlink(
     with _sample(built, keep=["kernels_sm_80.cubin", "kernels_sm_80.ptx"]) as program:
         np.testing.assert_array_equal(_run_sample(program), np.full(8, 12, np.float32))
     assert "sm_80 PTX, JIT-compiled by nvJitLink" in caplog.text
+
+
+# -- a gpu.module with several #nvvm.targets: generated kernels, one binary ----------
+
+MULTI_TARGET = """
+module attributes {gpu.container_module} {
+  gpu.module @kernels <#xgpu.select_best> [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">] {
+    gpu.func @double(%a: memref<8xf32>) kernel {
+      %t = gpu.thread_id x
+      %v = memref.load %a[%t] : memref<8xf32>
+      %s = arith.addf %v, %v : f32
+      memref.store %s, %a[%t] : memref<8xf32>
+      gpu.return
+    }
+  }
+  func.func @run(%a: memref<8xf32>) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    gpu.launch_func @kernels::@double blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1) args(%a : memref<8xf32>)
+    return
+  }
+}
+"""
+
+
+def _multi_target_host_ir(options: str, binary_only: bool = False) -> str:
+    """The host LLVM IR of MULTI_TARGET (``binary_only``: of its gpu.binary alone,
+    which a CPU JIT can run: no launch sites)."""
+    from targets.runtime.api import _context, parse_program, pipeline_pass  # pyright: ignore[reportPrivateUsage]
+
+    module = parse_program(MULTI_TARGET)
+    pipeline_pass(options).apply(_context(), module)
+    if binary_only:
+        for op in list(module.ops):
+            if op.name != "gpu.binary":
+                op.detach()
+                op.erase()
+    return host_llvm_ir(module)
+
+
+@pytest.mark.parametrize("fmt", ["bin", "fatbin", "isa"])
+def test_multi_target_gpu_module_is_one_binary_with_an_object_per_target(fmt: str) -> None:
+    """gpu-module-to-binary compiles the module once per #nvvm.target; the handler on
+    the gpu.module reaches the gpu.binary, which embeds them all and chooses at load."""
+    text = _multi_target_host_ir(f"cubin-chip=sm_90 cubin-format={fmt}")
+    assert text.count("call ptr @mgpuModuleLoadBest(") == 1
+    assert "@kernels_binary_1 = internal constant" in text
+    assert "@kernels_binary_2" not in text  # cubin-chip=sm_90 is one of the targets
+    assert "call void @mgpuLaunchKernel(" in text
+    table = _loaded_table(_multi_target_host_ir(f"cubin-chip=sm_90 cubin-format={fmt}", True), "kernels")
+    label = {"bin": "bin", "fatbin": "fatbin", "isa": "assembly"}[fmt]
+    assert [c.label for c, _ in table] == [f"@kernels[0] sm_80 {label}", f"@kernels[1] sm_90 {label}"]
+    candidates = [c for c, _ in table]
+
+    def best(device: DeviceInfo) -> str:
+        choice = choose(candidates, device, "kernels")[0]
+        return f"{choice.candidate.label}: {choice.how}"
+
+    chosen = {d.name: best(d) for d in (H200, A100, L4) + ((B200,) if fmt != "bin" else ())}
+    if fmt == "bin":
+        assert chosen["H200"] == "@kernels[1] sm_90 bin: exact sm_90 cubin"
+        assert chosen["A100"] == "@kernels[0] sm_80 bin: exact sm_80 cubin"
+        assert chosen["L4"] == "@kernels[0] sm_80 bin: compatible sm_80 cubin"
+        with pytest.raises(NoObjectFitsError, match="sm_90 bin: a sm_90 cubin runs only on compute capability 9.x"):
+            choose(candidates, B200, "kernels")
+    elif fmt == "fatbin":  # cubin and PTX in each
+        assert chosen["H200"].startswith("@kernels[1] sm_90 fatbin: exact sm_90 cubin (in a fatbin")
+        assert chosen["L4"].startswith("@kernels[0] sm_80 fatbin: compatible sm_80 cubin")
+        assert chosen["B200"].startswith("@kernels[1] sm_90 fatbin: sm_90 PTX, JIT-compiled by the driver")
+    else:  # PTX only: the newest not newer than the GPU
+        assert chosen["H200"] == "@kernels[1] sm_90 assembly: sm_90 PTX, JIT-compiled by the driver"
+        assert chosen["L4"] == "@kernels[0] sm_80 assembly: sm_80 PTX, JIT-compiled by the driver"
+        assert chosen["B200"] == "@kernels[1] sm_90 assembly: sm_90 PTX, JIT-compiled by the driver"
+
+
+@pytest.mark.gpu
+def test_multi_target_gpu_module_on_the_gpu(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One binary (sm_80 and sm_90 fatbins); the GPU's own object is loaded, and with
+    it ignored the other's PTX is JIT-compiled, without rebuilding."""
+    from targets.runtime.api import _function_infos, parse_program  # pyright: ignore[reportPrivateUsage]
+    from targets.runtime.api import GpuProgram
+
+    sm = _device_sm()
+    text = _multi_target_host_ir(f"cubin-chip=sm_{sm}")
+    functions = _function_infos(parse_program(MULTI_TARGET))
+    caplog.set_level(logging.DEBUG, logger="xdsl_gpu.runtime")
+    with GpuProgram(text, functions) as program:
+        a = np.arange(8, dtype=np.float32)
+        program.call("run", a)
+        np.testing.assert_array_equal(a, 2 * np.arange(8, dtype=np.float32))
+    if sm == 90:
+        assert "loading @kernels[1] sm_90 fatbin: exact sm_90 cubin (in a fatbin" in caplog.text
+        caplog.clear()
+        monkeypatch.setenv("XDSL_GPU_IGNORE_OBJECTS", "sm_90 fatbin")
+        with GpuProgram(text, functions) as program:
+            a = np.arange(8, dtype=np.float32)
+            program.call("run", a)
+            np.testing.assert_array_equal(a, 2 * np.arange(8, dtype=np.float32))
+        assert "ignoring @kernels[1] sm_90 fatbin" in caplog.text
+        assert "loading @kernels[0] sm_80 fatbin: sm_80 PTX, JIT-compiled by the driver" in caplog.text
+
+
+# -- the sample exactly as docs/custom-kernels.md runs it ---------------------------
+
+DOC = Path(__file__).parents[2] / "docs" / "custom-kernels.md"
+DOC_BUILD = "xdsl-gpu-nvrtc kernels.cu -arch=sm_80,sm_90 --emit=ptx,cubin -o build"
+DOC_EMBED = (
+    "xdsl-opt example.mlir -p 'xgpu-embed-object-files{search-path=\"build\" "
+    "use-bare-pointers-for-kernels=true}' -o example.embedded.mlir"
+)
+DOC_RUN = (
+    "xdsl-gpu-run example.embedded.mlir --pipeline-options=kernel-bare-ptr-calling-convention=1 "
+    "--function=mixed_invocation --input=8xf32=2 --input=8xf32=4"
+)
+DOC_LOWER = (
+    "xdsl-opt example.mlir -p 'xgpu-embed-object-files{search-path=\"build\" "
+    "use-bare-pointers-for-kernels=true},gpu-lower-to-nvvm-pipeline"
+    "{kernel-bare-ptr-calling-convention=1}' -o example.ll.mlir"
+)
+DOC_RUN_MAIN = "xdsl-gpu-run example.ll.mlir -e main --entry-point-result=f32"
+SAMPLE_OUTPUT = "EXEC @mixed_invocation\nresult[0]: memref<8xf32>\n8xf32=12 12 12 12 12 12 12 12\n"
+
+
+def _shell(command: str, cwd: Path, **env: str) -> "subprocess.CompletedProcess[str]":
+    import os
+    import subprocess
+
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("XDSL_GPU_")}
+    environment.update(env)
+    return subprocess.run(
+        command, shell=True, cwd=cwd, env=environment, capture_output=True, text=True,
+        timeout=600, check=False,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def sample_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of examples/custom_dispatch after the documented build commands."""
+    folder = tmp_path_factory.mktemp("sample") / "custom_dispatch"
+    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns("build", "*.*.mlir"))
+    for command in (DOC_BUILD, DOC_EMBED, DOC_LOWER):
+        done = _shell(command, folder)
+        assert done.returncode == 0, f"{command}\n{done.stderr}"
+    return folder
+
+
+def test_documented_commands_are_the_tested_ones() -> None:
+    text = DOC.read_text()
+    for command in (DOC_BUILD, DOC_EMBED, DOC_RUN, DOC_LOWER, DOC_RUN_MAIN):
+        assert command in text, command
+    assert SAMPLE_OUTPUT in text
+
+
+def test_documented_build_steps_run_without_a_gpu(sample_dir: Path) -> None:
+    for name in ("kernels_sm_80.ptx", "kernels_sm_80.cubin", "kernels_sm_90.ptx", "kernels_sm_90.cubin"):
+        assert (sample_dir / "build" / name).is_file()
+    embedded = (sample_dir / "example.embedded.mlir").read_text()
+    assert embedded.count('xgpu.file = "kernels_sm_') == 3
+    assert "gpu.binary @executable <#xgpu.select_best>" in embedded
+    lowered = (sample_dir / "example.ll.mlir").read_text()
+    assert "gpu.binary @executable <#xgpu.select_best>" in lowered
+    # The run's checks and compilation need no GPU either.
+    done = _shell(DOC_RUN + " --print-host-llvm", sample_dir)
+    assert done.returncode == 0, done.stderr
+    assert "call ptr @mgpuModuleLoadBest(" in done.stdout
+
+
+@pytest.mark.gpu
+def test_sample_with_iree_style_inputs(sample_dir: Path) -> None:
+    """docs/custom-kernels.md step 3: --input=8xf32=2 --input=8xf32=4 gives 8xf32=12."""
+    done = _shell(DOC_RUN, sample_dir, XDSL_GPU_LOG="debug")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == SAMPLE_OUTPUT
+    if _device_sm() == 90:
+        assert 'loading @executable[1] sm_90 bin "kernels_sm_90.cubin": exact sm_90 cubin' in done.stderr
+
+
+@pytest.mark.gpu
+def test_one_binary_for_sm80_sm90_and_ptx(sample_dir: Path) -> None:
+    """The same lowered file (sm_80 cubin, sm_90 cubin, sm_80 PTX embedded once): the
+    sm_90 cubin is chosen on an sm_90 GPU (debug log), and with the sm_90 object
+    ignored at load time the PTX is JIT-compiled and the result is unchanged."""
+    import hashlib
+
+    binary = sample_dir / "example.ll.mlir"
+    digest = hashlib.sha256(binary.read_bytes()).hexdigest()
+    if _device_sm() != 90:
+        pytest.skip("the choice asserted here is an sm_90 GPU's")
+    done = _shell(DOC_RUN_MAIN, sample_dir, XDSL_GPU_LOG="debug")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "9.600000e+01"
+    assert 'DEBUG:xdsl_gpu.runtime:gpu.binary @executable on sm_90' in done.stderr
+    assert 'loading @executable[1] sm_90 bin "kernels_sm_90.cubin": exact sm_90 cubin' in done.stderr
+    done = _shell(
+        DOC_RUN_MAIN, sample_dir, XDSL_GPU_LOG="debug", XDSL_GPU_IGNORE_OBJECTS="kernels_sm_90.cubin"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "9.600000e+01"
+    assert 'ignoring @executable[1] sm_90 bin "kernels_sm_90.cubin"' in done.stderr
+    assert 'loading @executable[2] sm_80 assembly "kernels_sm_80.ptx": sm_80 PTX, JIT-compiled' in done.stderr
+    assert "exact sm_90 cubin" not in done.stderr
+    done = _shell(
+        DOC_RUN_MAIN, sample_dir, XDSL_GPU_IGNORE_OBJECTS="kernels_sm_90.cubin,*.ptx"
+    )
+    assert done.returncode == 1
+    assert "gpu.binary @executable has no object that runs on sm_90" in done.stderr
+    assert hashlib.sha256(binary.read_bytes()).hexdigest() == digest
