@@ -2,7 +2,9 @@
 # Everything that needs the GPU, in one go: the GPU tests, then the benchmarks.
 # On the device machine (see docs/performance.md):
 #   bash benchmarks/run_gpu.sh [pytest args]
-# Results go to $OUT (default: ./gpu-results).
+# Results go to $OUT (default: ./gpu-results). bench_kernels.py compares with mlir-opt-22's
+# PTX: where the GPU machine has no mlir-opt-22, write it beforehand where it is
+# installed (python3 benchmarks/bench_kernels.py --prepare .bench) and bring .bench along.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-results}

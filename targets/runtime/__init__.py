@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from targets.runtime.api import GpuProgram, GpuProgramError, load
+    from targets.runtime.api import GpuProgram, GpuProgramError, load, managed_array
 
-__all__ = ["GpuProgram", "GpuProgramError", "load"]
+__all__ = ["GpuProgram", "GpuProgramError", "load", "managed_array"]
 
 
 def __getattr__(name: str) -> Any:

@@ -27,6 +27,8 @@ Memory and ownership:
   dereference. Unless the device reads pageable host memory itself (HMM,
   ``CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS``), each array is staged in managed
   memory for the call and copied back afterwards (``stage_arrays=`` overrides).
+  Arrays from :func:`managed_array` (or other memory CUDA maps for the device) are
+  passed as they are: no copy.
 * Memref results are returned as NumPy copies, made after the synchronization; the
   memory the program returned (for example a ``gpu.alloc host_shared`` buffer) stays
   the program's: xdsl-gpu does not free it, exactly as a C caller of the same
@@ -248,6 +250,51 @@ def _pageable_memory_access(device: Any) -> bool:
     return result == cu.CUresult.CUDA_SUCCESS and bool(value)
 
 
+def managed_array(
+    shape: int | Sequence[int], dtype: Any = np.float32, *, fill: Any = None
+) -> np.ndarray:
+    """A NumPy array in CUDA managed memory: kernels dereference it where it is, so
+    :meth:`GpuProgram.call` passes it without staging. Reuse it across calls to keep
+    copies out of a hot loop. ``fill``: an initial value, or an array to copy.
+
+    The memory is freed when the array (and every view of it) is garbage collected.
+    """
+    import weakref
+
+    from cuda.bindings import driver as cu
+
+    from targets.runtime.driver import check
+    from targets.runtime.runtime import CudaRuntime
+
+    CudaRuntime.get()  # the context managed memory belongs to
+    dtype = np.dtype(dtype)
+    count = int(np.prod(shape, dtype=np.int64))
+    nbytes = max(1, count * dtype.itemsize)
+    result, pointer = cu.cuMemAllocManaged(
+        nbytes, cu.CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL.value
+    )
+    check(result, f"cuMemAllocManaged ({nbytes} bytes)")
+    owner = (ctypes.c_char * nbytes).from_address(int(pointer))
+    weakref.finalize(owner, cu.cuMemFree, pointer)
+    array = np.frombuffer(owner, dtype=dtype, count=count).reshape(shape)
+    if fill is not None:
+        array[...] = fill
+    return array
+
+
+def _device_accessible(array: np.ndarray) -> bool:
+    """Whether kernels can dereference ``array``'s pointer as it is: managed memory,
+    or host memory registered with CUDA (``cuMemHostRegister``)."""
+    from cuda.bindings import driver as cu
+
+    if array.size == 0:
+        return True
+    result, device_pointer = cu.cuPointerGetAttribute(
+        cu.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_POINTER, array.ctypes.data
+    )
+    return result == cu.CUresult.CUDA_SUCCESS and int(device_pointer) == array.ctypes.data
+
+
 class _StagedArray:
     """A NumPy array's contents in managed memory, for one call."""
 
@@ -347,7 +394,11 @@ class GpuProgram:
         try:
             call_args: list[Any] = []
             for a in args:
-                if isinstance(a, np.ndarray) and self.stage_arrays:
+                if (
+                    isinstance(a, np.ndarray)
+                    and self.stage_arrays
+                    and not _device_accessible(a)
+                ):
                     staged.append(_StagedArray(a))
                     call_args.append(staged[-1].view)
                 else:
