@@ -14,11 +14,19 @@ The mechanism, kept in this one module:
   dictionary of xDSL's own universe object. Stock ``xdsl-opt`` then loads ours.
 * Python users do the same for their own ``Context`` with :func:`register_dialects`.
 
-A third, smaller patch makes xDSL's lexer decode string literals with a C codec
+A third patch gives xDSL the hook it lacks for MLIR's
+``Dialect::verifyOperationAttribute``: :func:`verify_dialect_attributes_on_verify` wraps
+``Operation.verify`` so that every op's discardable ``gpu.*`` and ``nvvm.*`` attributes
+(``gpu.known_block_size``, ``gpu.container_module``, ``nvvm.kernel``, ``nvvm.maxntid``,
+``nvvm.grid_constant`` on kernel arguments, ...) are checked with upstream's messages
+wherever IR is verified: ``xdsl-opt`` after parsing and after each pass, and
+``op.verify()`` in Python.
+
+A fourth, smaller patch makes xDSL's lexer decode string literals with a C codec
 (:func:`speed_up_string_literals`): GPU binaries are printed as escaped strings, and
 xDSL's pure-Python decoder takes seconds per megabyte; the result is the same bytes.
 
-Both fail loudly (``XdslChangedError``) if a new xDSL no longer has what this relies
+All fail loudly (``XdslChangedError``) if a new xDSL no longer has what this relies
 on; ``tests/gpu_dialect/test_registration.py`` checks it on every run, which is why
 ``pyproject.toml`` pins xDSL to a tested minor version.
 """
@@ -28,7 +36,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.context import Context
-from xdsl.ir import Dialect
+from xdsl.ir import Dialect, Operation
+from xdsl.utils.exceptions import VerifyException
 
 
 class XdslChangedError(RuntimeError):
@@ -117,6 +126,62 @@ def override_xdsl_dialects() -> None:
             )
         dialects[name] = factory
     speed_up_string_literals()
+    verify_dialect_attributes_on_verify()
+
+
+def verify_dialect_attributes(op: Operation) -> None:
+    """MLIR's ``verifyOperationAttribute`` of the ``gpu`` and ``nvvm`` dialects for
+    the discardable attributes of ``op`` (not of the ops nested in it), and the
+    ``nvvm`` argument-attribute rules. Raises ``VerifyException`` with upstream's
+    message."""
+    names = [n for n in op.attributes if n.startswith(("gpu.", "nvvm."))]
+    has_arg_attrs = "arg_attrs" in op.properties or "arg_attrs" in op.attributes
+    if not names and not has_arg_attrs:
+        return
+    from gpu_dialect.gpu.attributes import (
+        CONTAINER_MODULE_ATTR_NAME,
+        verify_discardable_gpu_attr,
+    )
+    from gpu_dialect.nvvm.kernel_attrs import verify_nvvm_attributes
+
+    for name in names:
+        if name.startswith("gpu."):
+            try:
+                verify_discardable_gpu_attr(op, name, op.attributes[name])
+            except VerifyException as e:
+                container = name == CONTAINER_MODULE_ATTR_NAME
+                prefix = "" if container else f"'{op.name}' op "
+                raise VerifyException(f"{prefix}{e}") from e
+    if has_arg_attrs or any(n.startswith("nvvm.") for n in names):
+        verify_nvvm_attributes(op)
+
+
+def verify_dialect_attributes_on_verify() -> None:
+    """Make ``Operation.verify`` run :func:`verify_dialect_attributes` on every op
+    first, as MLIR's verifier checks dialect attributes before the op itself."""
+    original = Operation.__dict__.get("verify")
+    if not callable(original):
+        raise XdslChangedError("xdsl.ir.Operation.verify is gone")
+    if getattr(original, "xdsl_gpu_dialect_attrs", False):
+        return
+    import inspect
+
+    if list(inspect.signature(original).parameters) != ["self", "verify_nested_ops"]:
+        raise XdslChangedError(
+            "xdsl.ir.Operation.verify no longer takes (self, verify_nested_ops)"
+        )
+
+    def verify(self: Operation, verify_nested_ops: bool = True) -> None:
+        if self.attributes or self.properties:
+            try:
+                verify_dialect_attributes(self)
+            except VerifyException as err:
+                self.emit_error(f"Operation does not verify: {err}", err)
+        original(self, verify_nested_ops)
+
+    verify.xdsl_gpu_dialect_attrs = True  # type: ignore[attr-defined]
+    verify.__doc__ = original.__doc__
+    Operation.verify = verify  # type: ignore[method-assign]
 
 
 def speed_up_string_literals() -> None:
@@ -154,6 +219,7 @@ def register_dialects(ctx: Context) -> None:
     if not isinstance(registered, dict):
         raise XdslChangedError("xdsl.context.Context._registered_dialects is gone")
     speed_up_string_literals()
+    verify_dialect_attributes_on_verify()
     for name, factory in {**REPLACED_DIALECTS, **NEW_DIALECTS}.items():
         loaded = {d.name: d for d in ctx.loaded_dialects}
         if name in loaded:

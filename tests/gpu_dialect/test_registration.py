@@ -110,3 +110,49 @@ def test_fast_string_literals_decode_exactly_like_xdsl() -> None:
     assert fast(Literal('"a\\n\\t\\\\\\"b\\0a"')) == b'a\n\t\\"b\n'
     with pytest.raises(ParseError, match="Invalid escape sequence"):
         fast(mlir_lexer.StringLiteral(0, 5, Input('"\\zz"', "t")))
+
+
+def test_operation_verify_checks_gpu_and_nvvm_discardable_attributes() -> None:
+    """xDSL has no hook for MLIR's ``Dialect::verifyOperationAttribute``; the override
+    wraps ``Operation.verify``. If xDSL changes that method, this fails."""
+    import inspect
+
+    from xdsl.ir import Operation
+
+    from gpu_dialect.registration import verify_dialect_attributes_on_verify
+
+    verify_dialect_attributes_on_verify()
+    hooked = Operation.__dict__["verify"]
+    assert getattr(hooked, "xdsl_gpu_dialect_attrs", False)
+    assert list(inspect.signature(hooked).parameters) == ["self", "verify_nested_ops"]
+    # The op's own verification still runs after the attribute checks.
+    source = (
+        "func.func @f() attributes {gpu.known_block_size = array<i32: 1, 2>} {\n"
+        "  func.return\n}\n"
+    )
+    done = subprocess.run(
+        ["xdsl-opt"], input=source, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert "'func.func' op gpu.known_block_size must contain exactly 3 elements" in (
+        done.stderr
+    )
+
+
+def test_attribute_hook_refuses_an_operation_verify_it_does_not_know(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from xdsl.ir import Operation
+
+    from gpu_dialect.registration import (
+        XdslChangedError,
+        verify_dialect_attributes_on_verify,
+    )
+
+    def verify(self: Operation) -> None:  # a changed signature
+        pass
+
+    monkeypatch.setattr(Operation, "verify", verify)
+    with pytest.raises(XdslChangedError, match="Operation.verify"):
+        verify_dialect_attributes_on_verify()

@@ -1,8 +1,7 @@
 // RUN: xdsl-opt %s --verify-diagnostics --parsing-diagnostics --split-input-file | filecheck %s
 
 // Every rule of the gpu dialect's attributes and types, worded as mlir-opt-22 words
-// it (tests/gpu_dialect/test_attributes.py checks the discardable attributes, which
-// xDSL has no dialect hook to verify).
+// it (tests/gpu_dialect/test_attributes.py feeds every chunk to mlir-opt-22).
 
 // Enum attributes: upstream's generated enum parsers.
 
@@ -469,3 +468,34 @@ func.func @mma_matrix_dynamic(%a: !gpu.mma_matrix<?x16xf16, "AOp">) {
 }
 // CHECK: @mma_matrix_dynamic(
 // CHECK: expected static shape
+
+// -----
+
+// Discardable attributes, checked wherever IR is verified (the verifier hook of
+// gpu_dialect/registration.py, as upstream's GPUDialect::verifyOperationAttribute).
+
+func.func @known_block_size_two() attributes {gpu.known_block_size = array<i32: 1, 2>} {
+  func.return
+}
+// CHECK: 'func.func' op gpu.known_block_size must contain exactly 3 elements
+
+// -----
+
+func.func @known_grid_size_i64() attributes {gpu.known_grid_size = array<i64: 1, 2, 3>} {
+  func.return
+}
+// CHECK: 'func.func' op gpu.known_grid_size must be a dense i32 array
+
+// -----
+
+func.func @known_cluster_size_array() attributes {gpu.known_cluster_size = [1, 2, 3]} {
+  func.return
+}
+// CHECK: 'func.func' op gpu.known_cluster_size must be a dense i32 array
+
+// -----
+
+func.func @container_module_on_a_function() attributes {gpu.container_module} {
+  func.return
+}
+// CHECK: expected 'gpu.container_module' attribute to be attached to 'builtin.module'

@@ -342,3 +342,94 @@ gpu.module @m [#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_86">] {
 // CHECK: Minimum NVVM target SM version is sm_20
 // expected-error@+1 {{Minimum NVVM target SM version is sm_20}}
 gpu.module @m [#nvvm.target<chip = "sm_10">] {}
+
+// -----
+
+// The nvvm attributes of functions and their arguments (upstream's
+// NVVMDialect::verifyOperationAttribute and verifyRegionArgAttribute).
+
+// CHECK: 'nvvm.kernel' attribute attached to unexpected op
+// expected-error@+1 {{'nvvm.kernel' attribute attached to unexpected op}}
+func.func @kernel_on_func_func() attributes {nvvm.kernel} {
+  return
+}
+
+// -----
+
+// CHECK: '"nvvm.maxntid"' attribute must be integer array with maximum 3 index
+// expected-error@+1 {{'"nvvm.maxntid"' attribute must be integer array with maximum 3 index}}
+llvm.func @maxntid_four() attributes {nvvm.kernel, nvvm.maxntid = array<i32: 1, 2, 3, 4>} {
+  llvm.return
+}
+
+// -----
+
+// CHECK: '"nvvm.reqntid"' attribute must be integer array with maximum 3 index
+// expected-error@+1 {{'"nvvm.reqntid"' attribute must be integer array with maximum 3 index}}
+llvm.func @reqntid_not_dense() attributes {nvvm.kernel, nvvm.reqntid = [1, 2]} {
+  llvm.return
+}
+
+// -----
+
+// CHECK: '"nvvm.cluster_dim"' attribute must be integer array with maximum 3 index
+// expected-error@+1 {{'"nvvm.cluster_dim"' attribute must be integer array with maximum 3 index}}
+llvm.func @cluster_dim_i64() attributes {nvvm.kernel, nvvm.cluster_dim = array<i64: 2>} {
+  llvm.return
+}
+
+// -----
+
+// CHECK: '"nvvm.minctasm"' attribute must be integer constant
+// expected-error@+1 {{'"nvvm.minctasm"' attribute must be integer constant}}
+llvm.func @minctasm_array() attributes {nvvm.kernel, nvvm.minctasm = array<i32: 1>} {
+  llvm.return
+}
+
+// -----
+
+// CHECK: '"nvvm.maxnreg"' attribute must be integer constant
+// expected-error@+1 {{'"nvvm.maxnreg"' attribute must be integer constant}}
+llvm.func @maxnreg_float() attributes {nvvm.kernel, nvvm.maxnreg = 1.0 : f32} {
+  llvm.return
+}
+
+// -----
+
+// CHECK: '"nvvm.cluster_max_blocks"' attribute must be integer constant
+// expected-error@+1 {{'"nvvm.cluster_max_blocks"' attribute must be integer constant}}
+llvm.func @cluster_max_blocks_string() attributes {nvvm.kernel, nvvm.cluster_max_blocks = "8"} {
+  llvm.return
+}
+
+// -----
+
+// CHECK: '"nvvm.blocksareclusters"' attribute must be used along with 'nvvm.reqntid' and 'nvvm.cluster_dim'
+// expected-error@+1 {{'"nvvm.blocksareclusters"' attribute must be used along with 'nvvm.reqntid' and 'nvvm.cluster_dim'}}
+llvm.func @blocksareclusters_alone() attributes {nvvm.kernel, nvvm.blocksareclusters, nvvm.reqntid = array<i32: 32>} {
+  llvm.return
+}
+
+// -----
+
+// CHECK: '"nvvm.grid_constant"' attribute must be present only on kernel arguments
+// expected-error@+1 {{'"nvvm.grid_constant"' attribute must be present only on kernel arguments}}
+llvm.func @grid_constant_outside_a_kernel(%a: !llvm.ptr {llvm.byval = i32, nvvm.grid_constant}) {
+  llvm.return
+}
+
+// -----
+
+// CHECK: '"nvvm.grid_constant"' must be a unit attribute
+// expected-error@+1 {{'"nvvm.grid_constant"' must be a unit attribute}}
+llvm.func @grid_constant_not_unit(%a: !llvm.ptr {llvm.byval = i32, nvvm.grid_constant = 1 : i32}) attributes {nvvm.kernel} {
+  llvm.return
+}
+
+// -----
+
+// CHECK: '"nvvm.grid_constant"' attribute requires the argument to also have attribute 'llvm.byval'
+// expected-error@+1 {{'"nvvm.grid_constant"' attribute requires the argument to also have attribute 'llvm.byval'}}
+llvm.func @grid_constant_without_byval(%a: !llvm.ptr {nvvm.grid_constant}) attributes {nvvm.kernel} {
+  llvm.return
+}
