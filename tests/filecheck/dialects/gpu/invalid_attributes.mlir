@@ -499,3 +499,10 @@ func.func @container_module_on_a_function() attributes {gpu.container_module} {
   func.return
 }
 // CHECK: expected 'gpu.container_module' attribute to be attached to 'builtin.module'
+
+// -----
+
+func.func @select_object_float() attributes {x = #gpu.select_object<1.0 : f32>} {
+  func.return
+}
+// CHECK: the target attribute must be a GPU Target attribute

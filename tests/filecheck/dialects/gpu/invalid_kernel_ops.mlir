@@ -495,3 +495,27 @@ gpu.module @m {
 }
 
 // CHECK: Expected attribute i32 but got i64
+
+// -----
+
+// NO-MLIR-OPT: beyond upstream, which says only "expected ','" here.
+func.func @launch_two_block_ids(%c: index) {
+  gpu.launch blocks(%bx, %by) in (%gx = %c, %gy = %c) threads(%tx, %ty, %tz) in (%sx = %c, %sy = %c, %sz = %c) {
+    gpu.terminator
+  }
+  func.return
+}
+
+// CHECK: expected 3 identifiers (x, y, z), got 2
+
+// -----
+
+// NO-MLIR-OPT: beyond upstream, which says only "expected ','" here.
+func.func @launch_two_block_sizes(%c: index) {
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c, %gy = %c) threads(%tx, %ty, %tz) in (%sx = %c, %sy = %c, %sz = %c) {
+    gpu.terminator
+  }
+  func.return
+}
+
+// CHECK: expected 3 size assignments (x, y, z), got 2
