@@ -81,15 +81,10 @@ def _ptx_of(module: ModuleOp) -> str:
 
 
 def ours_ptx(kernel: Kernel, chip: str) -> str:
-    from targets.runtime.api import parse_program, pipeline_pass
-    from xdsl.context import Context
-    from xdsl.universe import Universe
+    from targets.runtime.api import parse_program, pipeline_pass, program_context
 
     module = parse_program((KERNELS / kernel.source).read_text(), kernel.source)
-    ctx = Context()
-    for name, factory in Universe.get_multiverse().all_dialects.items():
-        ctx.register_dialect(name, factory)
-    pipeline_pass(f"cubin-chip={chip} {OPTIONS}").apply(ctx, module)
+    pipeline_pass(f"cubin-chip={chip} {OPTIONS}").apply(program_context(), module)
     return _ptx_of(module)
 
 

@@ -165,6 +165,74 @@ def _is_descriptor_type(t: Any) -> bool:
     return len(elts) == 5 and elts[3] == elts[4] and elts[3].endswith("x i64]")
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """How to read a value of one LLVM type back from its bytes. Computed once per
+    function: each of llvmlite's type queries costs microseconds, which a GPU
+    program's call would otherwise pay dozens of times."""
+
+    name: str  # the type as LLVM writes it
+    size: int  # ABI size in bytes
+    is_struct: bool = False
+    is_vector: bool = False
+    descriptor_rank: int | None = None  # a memref descriptor of this rank
+    fields: tuple[tuple[int, _Layout], ...] = ()  # (offset, layout) of struct fields
+
+
+def _layout(t: Any, data: Any) -> _Layout:
+    name = str(t)
+    size = data.get_abi_size(t)
+    if not t.is_struct:
+        return _Layout(name, size, is_vector=t.is_vector)
+    elements = list(t.elements)
+    fields = tuple(
+        (data.get_element_offset(t, i), _layout(e, data)) for i, e in enumerate(elements)
+    )
+    rank = None
+    if _is_descriptor_type(t):
+        rank = int(str(elements[3]).strip("[]").split(" x ")[0]) if len(elements) == 5 else 0
+    return _Layout(name, size, is_struct=True, descriptor_rank=rank, fields=fields)
+
+
+def _scalar(raw: bytes, t: _Layout) -> Any:
+    name = t.name
+    if name in _SCALARS:
+        fmt, dtype = _SCALARS[name]
+        value = struct.unpack(fmt, raw[: struct.calcsize(fmt)])[0]
+        if name == "ptr":
+            return int(value)
+        return dtype(value)
+    if name == "bfloat":
+        bits = struct.unpack("<H", raw[:2])[0] << 16
+        return np.float32(struct.unpack("<f", struct.pack("<I", bits))[0])
+    if name.startswith("i") and name[1:].isdigit():
+        width = int(name[1:])
+        value = int.from_bytes(raw[: (width + 7) // 8], "little") % (1 << width)
+        return value - (1 << width) if value >> (width - 1) else value
+    if t.is_struct:
+        return tuple(_scalar(raw[offset:], field) for offset, field in t.fields)
+    if t.is_vector:
+        raise CpuJitError(f"vector results ({name}) are not decoded here")
+    raise CpuJitError(f"cannot read back an LLVM '{name}' result")
+
+
+def _descriptor(raw: bytes, rank: int) -> _Descriptor:
+    words = struct.unpack(f"<{3 + 2 * rank}q", raw[: 8 * (3 + 2 * rank)])
+    return _Descriptor(words[0], words[1], words[2], words[3 : 3 + rank], words[3 + rank :])
+
+
+@dataclass(frozen=True)
+class _CallPlan:
+    """What calling one function needs, resolved once."""
+
+    invoke: Any  # the packed wrapper as a ctypes function of one pointer
+    ret: str
+    params: list[str]
+    result: _Layout | None  # of the returned value, None for void
+    # ciface with a result pointer: the layout of the result @name returns
+    out_param: _Layout | None
+
+
 class CpuJit:
     """One module compiled for the host; call its functions with :meth:`call`."""
 
@@ -223,6 +291,7 @@ class CpuJit:
             for fn in self.module.functions
             if fn.name in self.signatures
         }
+        self._plans: dict[str, _CallPlan] = {}
 
     def _stub_unresolved(self) -> None:
         """Bind each external function that no loaded library defines to a stub that
@@ -284,43 +353,35 @@ class CpuJit:
         if symbol not in self.signatures:
             known = ", ".join(sorted(n for n in self.signatures if "." not in n))
             raise CpuJitError(f"no function @{symbol} in the module (it has: {known})")
-        ret, params = self.signatures[symbol]
+        plan = self._plan(symbol, name)
         keep: list[Any] = []
         flat: list[Any] = []
         for a in args:
             flat += self._flatten(a, convention, keep)
         result_buffer = None
-        if convention == "ciface" and len(params) == len(flat) + 1 and ret == "void":
-            inner = self._types.get(name)
-            if inner is None:
+        if convention == "ciface" and plan.ret == "void" and len(plan.params) == len(flat) + 1:
+            if plan.out_param is None:
                 raise CpuJitError(
                     f"@{symbol} takes a result pointer, but @{name} is not in the "
                     "module"
                 )
-            result_type = next(iter(inner.elements))
-            result_buffer = ctypes.create_string_buffer(
-                self.target_data.get_abi_size(result_type)
-            )
+            result_buffer = ctypes.create_string_buffer(plan.out_param.size)
             flat.insert(0, ctypes.addressof(result_buffer))
-        if len(flat) != len(params):
+        if len(flat) != len(plan.params):
             raise CpuJitError(
-                f"@{symbol} takes {len(params)} LLVM arguments ({', '.join(params)}); "
-                f"the call gives {len(flat)} after expanding memrefs by the "
-                f"'{convention}' convention"
+                f"@{symbol} takes {len(plan.params)} LLVM arguments "
+                f"({', '.join(plan.params)}); the call gives {len(flat)} after "
+                f"expanding memrefs by the '{convention}' convention"
             )
-        buffers = [self._pack(v, t) for v, t in zip(flat, params, strict=True)]
-        ret_type = next(iter(self._types[symbol].elements))
+        buffers = [self._pack(v, t) for v, t in zip(flat, plan.params, strict=True)]
         ret_buffer = None
-        if ret != "void":
-            ret_buffer = ctypes.create_string_buffer(
-                max(1, self.target_data.get_abi_size(ret_type))
-            )
+        if plan.result is not None:
+            ret_buffer = ctypes.create_string_buffer(max(1, plan.result.size))
             buffers.append(ret_buffer)
         pointers = (ctypes.c_void_p * max(1, len(buffers)))(
             *[ctypes.addressof(b) for b in buffers]
         )
-        address = self.engine.get_function_address(PACKED_PREFIX + symbol)
-        ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)(ctypes.addressof(pointers))
+        plan.invoke(ctypes.addressof(pointers))
         del keep
         if self.unresolved_calls:
             missing = ", ".join(f"@{n}" for n in dict.fromkeys(self.unresolved_calls))
@@ -331,12 +392,34 @@ class CpuJit:
                 "printMemrefF32...: targets.cpu_jit.runner_utils_libraries())"
             )
         if result_buffer is not None:
-            return self._decode(
-                result_buffer.raw, next(iter(self._types[name].elements)), results, copy
-            )
-        if ret_buffer is None:
+            assert plan.out_param is not None
+            return self._decode(result_buffer.raw, plan.out_param, results, copy)
+        if ret_buffer is None or plan.result is None:
             return None
-        return self._decode(ret_buffer.raw, ret_type, results, copy)
+        return self._decode(ret_buffer.raw, plan.result, results, copy)
+
+    def _plan(self, symbol: str, name: str) -> _CallPlan:
+        plan = self._plans.get(symbol)
+        if plan is not None:
+            return plan
+        ret, params = self.signatures[symbol]
+        ret_type = next(iter(self._types[symbol].elements))
+        out_param = None
+        if symbol != name and ret == "void" and params and params[0] == "ptr":
+            # _mlir_ciface_<name> returns @name's result through its first argument.
+            inner = self._types.get(name)
+            if inner is not None:
+                out_param = _layout(next(iter(inner.elements)), self.target_data)
+        address = self.engine.get_function_address(PACKED_PREFIX + symbol)
+        plan = _CallPlan(
+            invoke=ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address),
+            ret=ret,
+            params=params,
+            result=None if ret == "void" else _layout(ret_type, self.target_data),
+            out_param=out_param,
+        )
+        self._plans[symbol] = plan
+        return plan
 
     def function(self, name: str, **kwargs: Any) -> Any:
         """``call`` bound to one function and convention."""
@@ -391,61 +474,27 @@ class CpuJit:
 
     # -- results ----------------------------------------------------------------------
 
-    def _decode(self, raw: bytes, t: Any, results: Sequence[Any] | None, copy: bool):
-        if _is_descriptor_type(t) and results is not None and len(results) == 1:
-            return self._array(self._descriptor(raw, t), results[0], copy)
+    def _decode(
+        self, raw: bytes, t: _Layout, results: Sequence[Any] | None, copy: bool
+    ) -> Any:
+        if t.descriptor_rank is not None and results is not None and len(results) == 1:
+            return self._array(_descriptor(raw, t.descriptor_rank), results[0], copy)
         if t.is_struct:
-            fields = list(t.elements)
-            hints = list(results) if results is not None else [None] * len(fields)
-            if len(hints) != len(fields):
+            hints = list(results) if results is not None else [None] * len(t.fields)
+            if len(hints) != len(t.fields):
                 raise CpuJitError(
-                    f"the function returns {len(fields)} values; results= names "
+                    f"the function returns {len(t.fields)} values; results= names "
                     f"{len(hints)}"
                 )
             out = []
-            for i, (ft, hint) in enumerate(zip(fields, hints, strict=True)):
-                offset = self.target_data.get_element_offset(t, i)
-                chunk = raw[offset : offset + self.target_data.get_abi_size(ft)]
-                if _is_descriptor_type(ft) and hint is not None:
-                    out.append(self._array(self._descriptor(chunk, ft), hint, copy))
+            for (offset, ft), hint in zip(t.fields, hints, strict=True):
+                chunk = raw[offset : offset + ft.size]
+                if ft.descriptor_rank is not None and hint is not None:
+                    out.append(self._array(_descriptor(chunk, ft.descriptor_rank), hint, copy))
                 else:
-                    out.append(self._scalar(chunk, ft))
+                    out.append(_scalar(chunk, ft))
             return tuple(out)
-        return self._scalar(raw, t)
-
-    def _scalar(self, raw: bytes, t: Any) -> Any:
-        name = str(t)
-        if name in _SCALARS:
-            fmt, dtype = _SCALARS[name]
-            value = struct.unpack(fmt, raw[: struct.calcsize(fmt)])[0]
-            if name == "ptr":
-                return int(value)
-            return dtype(value)
-        if name == "bfloat":
-            bits = struct.unpack("<H", raw[:2])[0] << 16
-            return np.float32(struct.unpack("<f", struct.pack("<I", bits))[0])
-        if name.startswith("i"):
-            width = int(name[1:])
-            value = int.from_bytes(raw[: (width + 7) // 8], "little") % (1 << width)
-            return value - (1 << width) if value >> (width - 1) else value
-        if t.is_struct:
-            return tuple(
-                self._scalar(raw[self.target_data.get_element_offset(t, i) :], et)
-                for i, et in enumerate(t.elements)
-            )
-        if t.is_vector:
-            raise CpuJitError(f"vector results ({name}) are not decoded here")
-        raise CpuJitError(f"cannot read back an LLVM '{name}' result")
-
-    def _descriptor(self, raw: bytes, t: Any) -> _Descriptor:
-        rank = 0
-        elts = [str(e) for e in t.elements]
-        if len(elts) == 5:
-            rank = int(elts[3].strip("[]").split(" x ")[0])
-        words = struct.unpack(f"<{3 + 2 * rank}q", raw[: 8 * (3 + 2 * rank)])
-        return _Descriptor(
-            words[0], words[1], words[2], words[3 : 3 + rank], words[3 + rank :]
-        )
+        return _scalar(raw, t)
 
     @staticmethod
     def _array(d: _Descriptor, dtype: Any, copy: bool) -> np.ndarray:

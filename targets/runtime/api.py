@@ -134,12 +134,18 @@ def pipeline_pass(
         raise GpuProgramError(f"{PIPELINE_NAME}: {e}") from None
 
 
-def _context() -> Context:
+def program_context() -> Context:
+    """A context with every dialect ``xdsl-opt`` knows, and xdsl-gpu's dialects
+    registered explicitly, so that a source checkout without the installed
+    ``xdsl.universe`` entry point parses the same programs."""
     from xdsl.universe import Universe
+
+    from gpu_dialect import register_dialects
 
     ctx = Context()
     for name, factory in Universe.get_multiverse().all_dialects.items():
         ctx.register_dialect(name, factory)
+    register_dialects(ctx)
     return ctx
 
 
@@ -147,7 +153,7 @@ def parse_program(text: str, name: str = "<program>") -> ModuleOp:
     """Parse and verify MLIR text with every dialect ``xdsl-opt`` knows."""
     from xdsl.parser import Parser
 
-    module = Parser(_context(), text, name).parse_module()
+    module = Parser(program_context(), text, name).parse_module()
     module.verify()
     return module
 
@@ -206,7 +212,7 @@ def compile_host_llvm_ir(
     from targets.offloading.target import host_llvm_ir
 
     if needs_gpu_lowering(module):
-        pipeline_pass(pipeline_options, chip=chip).apply(_context(), module)
+        pipeline_pass(pipeline_options, chip=chip).apply(program_context(), module)
     elif gpu_modules := _gpu_modules(module):
         _serialize(module, gpu_modules, pipeline_pass(pipeline_options, chip=chip))
     elif pipeline_options:
@@ -238,7 +244,7 @@ def _serialize(
     for gpu_module in gpu_modules:
         if gpu_module.targets is None or not gpu_module.targets.data:
             gpu_module.targets = ArrayAttr([target])
-    GpuModuleToBinaryPass(format=options.cubin_format).apply(_context(), module)
+    GpuModuleToBinaryPass(format=options.cubin_format).apply(program_context(), module)
 
 
 def _pageable_memory_access(device: Any) -> bool:
