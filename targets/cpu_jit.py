@@ -35,7 +35,7 @@ import ctypes
 import shutil
 import struct
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -163,6 +163,21 @@ def _is_descriptor_type(t: Any) -> bool:
     if len(elts) == 3:
         return True
     return len(elts) == 5 and elts[3] == elts[4] and elts[3].endswith("x i64]")
+
+
+def _wrapping(ctype: Any, bits: int) -> Callable[[Any], Any]:
+    return lambda v: ctype(int(v) % (1 << bits))
+
+
+# The common argument types as ctypes scalars (a tenth of the cost of packing bytes);
+# integers wrap around as LLVM's do.
+_FAST_PACKERS: dict[str, Callable[[Any], Any]] = {
+    "ptr": lambda v: ctypes.c_uint64(int(v or 0)),
+    "i64": _wrapping(ctypes.c_uint64, 64),
+    "i32": _wrapping(ctypes.c_uint32, 32),
+    "float": lambda v: ctypes.c_float(float(v)),
+    "double": lambda v: ctypes.c_double(float(v)),
+}
 
 
 @dataclass(frozen=True)
@@ -373,7 +388,11 @@ class CpuJit:
                 f"({', '.join(plan.params)}); the call gives {len(flat)} after "
                 f"expanding memrefs by the '{convention}' convention"
             )
-        buffers = [self._pack(v, t) for v, t in zip(flat, plan.params, strict=True)]
+        buffers = [
+            _FAST_PACKERS[t](v) if t in _FAST_PACKERS and not isinstance(v, np.ndarray)
+            else self._pack(v, t)
+            for v, t in zip(flat, plan.params, strict=True)
+        ]  # fmt: skip
         ret_buffer = None
         if plan.result is not None:
             ret_buffer = ctypes.create_string_buffer(max(1, plan.result.size))

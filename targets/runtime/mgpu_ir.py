@@ -43,6 +43,9 @@ DRIVER_FUNCTIONS: dict[str, tuple[str, str]] = {
     "MemsetD16Async": ("cuMemsetD16Async", "i32 (i64, i16, i64, ptr)"),
     "MemHostRegister": ("cuMemHostRegister", "i32 (ptr, i64, i32)"),
     "MemHostUnregister": ("cuMemHostUnregister", "i32 (ptr)"),
+    # CUDA 13's signature: (devptr, bytes, CUmemLocation {i32 type, i32 id} by
+    # value, which the x86-64 ABI passes as one i64, flags, stream).
+    "MemPrefetchAsync": ("cuMemPrefetchAsync", "i32 (i64, i64, i64, i32, ptr)"),
 }
 
 # Python callbacks: IR name → LLVM signature.
@@ -67,6 +70,10 @@ EXPORTED_FUNCTIONS = (
     "mgpuMemHostUnregister",
 )  # fmt: skip
 EXPORTED_GLOBALS = ("__xdsl_gpu_launch_site",)
+
+PREFETCH_LOCATION = "__xdsl_gpu_prefetch_location"
+"""Where ``mgpuMemAlloc`` prefetches new host-shared memory: a ``CUmemLocation``
+packed as ``type | id << 32``, or 0 for no prefetch. Set by the runtime."""
 
 # Indices into @__xdsl_gpu_counters.
 COUNTER_MODULE_LOADS = 0
@@ -266,7 +273,21 @@ def _functions() -> list[str]:
         ],
     )  # fmt: skip
     f.call("MemAllocManaged", f"ptr %slot, i64 %bytes, i32 {CU_MEM_ATTACH_GLOBAL}")
-    f.lines += ["  br label %allocated", "device:"]
+    # New managed memory is populated by the first access; a GPU that touches it
+    # first pays a page fault for each chunk, inside the kernel. Prefetching it to the
+    # device, on the allocation's stream, populates it there without faults. The
+    # prefetch is a hint: its status is ignored, never sticky.
+    f.lines += [
+        f"  %location = load i64, ptr @{PREFETCH_LOCATION}",
+        "  %prefetch = icmp ne i64 %location, 0",
+        "  br i1 %prefetch, label %prefetching, label %allocated",
+        "prefetching:",
+        "  %new = load i64, ptr %slot",
+        f"  %hint = call i32 @{driver_symbol('MemPrefetchAsync')}(i64 %new, i64 %bytes, "
+        "i64 %location, i32 0, ptr %stream)",
+        "  br label %allocated",
+        "device:",
+    ]
     f.call("MemAlloc", "ptr %slot, i64 %bytes")
     f.lines += [
         "  br label %allocated",
@@ -354,6 +375,7 @@ def runtime_module_ir() -> str:
         [
             "@__xdsl_gpu_status = global i32 0",
             "@__xdsl_gpu_launch_site = global ptr null",
+            f"@{PREFETCH_LOCATION} = global i64 0",
             f"@__xdsl_gpu_counters = global [{COUNTERS} x i64] zeroinitializer",
             *what,
             *declarations,

@@ -19,6 +19,8 @@ import llvmlite.binding as llvm
 from targets.runtime import driver, mgpu_ir
 from targets.runtime.driver import CudaError
 
+CU_MEM_LOCATION_TYPE_DEVICE = 1
+
 _C_TYPES: dict[str, Any] = {
     "void": None,
     "ptr": ctypes.c_void_p,
@@ -63,6 +65,10 @@ class CudaRuntime:
         self._counters = (ctypes.c_int64 * mgpu_ir.COUNTERS).from_address(
             self.engine.get_global_value_address("__xdsl_gpu_counters")
         )
+        self._prefetch_location = ctypes.c_int64.from_address(
+            self.engine.get_global_value_address(mgpu_ir.PREFETCH_LOCATION)
+        )
+        self._set_prefetch_location()
         self._export_entry_points()
 
     @classmethod
@@ -90,6 +96,24 @@ class CudaRuntime:
             callback = c_function_type(signature)(implementations[name])
             self._callbacks[name] = callback  # keep it alive
             llvm.add_symbol(name, ctypes.cast(callback, ctypes.c_void_p).value)
+
+    def _set_prefetch_location(self) -> None:
+        """Let ``mgpuMemAlloc`` prefetch host-shared memory to this device where that
+        is valid: the device accesses managed memory concurrently with the host, and
+        the driver's ``cuMemPrefetchAsync`` has CUDA 13's signature."""
+        from cuda.bindings import driver as cu
+
+        result, concurrent = cu.cuDeviceGetAttribute(
+            cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS,
+            self.device.handle,
+        )
+        usable = (
+            result == cu.CUresult.CUDA_SUCCESS
+            and bool(concurrent)
+            and self.device.driver_version >= 13000
+        )
+        location = CU_MEM_LOCATION_TYPE_DEVICE | self.device.ordinal << 32
+        self._prefetch_location.value = location if usable else 0
 
     def _export_entry_points(self) -> None:
         """Make the compiled ``mgpu*`` functions visible to other JIT engines."""
@@ -240,6 +264,7 @@ class CudaRuntime:
         try:
             self.device = driver.device(ordinal)
             driver.make_current(self.device)
+            self._set_prefetch_location()
         except CudaError as e:
             self._report(e)
 
