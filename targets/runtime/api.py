@@ -39,6 +39,7 @@ Memory and ownership:
 from __future__ import annotations
 
 import ctypes
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -256,6 +257,18 @@ def _pageable_memory_access(device: Any) -> bool:
     return result == cu.CUresult.CUDA_SUCCESS and bool(value)
 
 
+_MANAGED_OWNERS: set[int] = set()
+"""``id`` of the memory of each live array that :func:`managed_array` made (ctypes
+buffers cannot be hashed or weakly referenced in sets)."""
+
+
+def _free_managed(pointer: Any, owner_id: int) -> None:
+    from cuda.bindings import driver as cu
+
+    _MANAGED_OWNERS.discard(owner_id)
+    cu.cuMemFree(pointer)
+
+
 def managed_array(
     shape: int | Sequence[int], dtype: Any = np.float32, *, fill: Any = None
 ) -> np.ndarray:
@@ -265,8 +278,6 @@ def managed_array(
 
     The memory is freed when the array (and every view of it) is garbage collected.
     """
-    import weakref
-
     from cuda.bindings import driver as cu
 
     from targets.runtime.driver import check
@@ -281,7 +292,8 @@ def managed_array(
     )
     check(result, f"cuMemAllocManaged ({nbytes} bytes)")
     owner = (ctypes.c_char * nbytes).from_address(int(pointer))
-    weakref.finalize(owner, cu.cuMemFree, pointer)
+    weakref.finalize(owner, _free_managed, pointer, id(owner))
+    _MANAGED_OWNERS.add(id(owner))
     array = np.frombuffer(owner, dtype=dtype, count=count).reshape(shape)
     if fill is not None:
         array[...] = fill
@@ -294,6 +306,11 @@ def _device_accessible(array: np.ndarray) -> bool:
     from cuda.bindings import driver as cu
 
     if array.size == 0:
+        return True
+    root: Any = array
+    while isinstance(root, np.ndarray):
+        root = root.base
+    if id(root) in _MANAGED_OWNERS:  # from managed_array: no driver call needed
         return True
     result, device_pointer = cu.cuPointerGetAttribute(
         cu.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_POINTER, array.ctypes.data
@@ -425,6 +442,16 @@ class GpuProgram:
     def __getitem__(self, name: str) -> Callable[..., Any]:
         """``program[name](*args, **options)`` is ``program.call(name, ...)``."""
         return lambda *args, **kwargs: self.call(name, *args, **kwargs)
+
+    def address(self, symbol: str) -> int:
+        """The machine-code address of ``@symbol``, to call it through ctypes or C
+        without :meth:`call`'s marshalling (and without its synchronization and
+        error check: call :meth:`check` afterwards)."""
+        return self._jit.address(symbol)
+
+    def check(self) -> None:
+        """Raise the first CUDA error the program hit since the last check."""
+        self.runtime.raise_pending_error()
 
     def signature(self, symbol: str) -> tuple[str, list[str]] | None:
         """The LLVM result and parameter types of ``@symbol`` in the host code."""
