@@ -27,8 +27,8 @@ Memory and ownership:
   dereference. Unless the device reads pageable host memory itself (HMM,
   ``CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS``), each array is staged in managed
   memory for the call and copied back afterwards (``stage_arrays=`` overrides).
-  Arrays from :func:`managed_array` (or other memory CUDA maps for the device) are
-  passed as they are: no copy.
+  Contiguous arrays from :func:`managed_array` (or other memory CUDA maps for the
+  device) are passed as they are: no copy.
 * Memref results are returned as NumPy copies, made after the synchronization; the
   memory the program returned (for example a ``gpu.alloc host_shared`` buffer) stays
   the program's: xdsl-gpu does not free it, exactly as a C caller of the same
@@ -417,10 +417,12 @@ class GpuProgram:
         try:
             call_args: list[Any] = []
             for a in args:
+                # A managed array is passed as it is, but only when contiguous:
+                # code for an identity-layout memref ignores a view's strides.
                 if (
                     isinstance(a, np.ndarray)
                     and self.stage_arrays
-                    and not _device_accessible(a)
+                    and not (a.flags.c_contiguous and _device_accessible(a))
                 ):
                     staged.append(_StagedArray(a))
                     call_args.append(staged[-1].view)

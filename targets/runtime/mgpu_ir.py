@@ -342,9 +342,12 @@ def _truncate_dims(names: str) -> list[str]:
 
 
 def _opt_in_to_dynamic_shared_memory(f: _Function) -> None:
-    """Above 48 KiB a kernel must opt in to dynamic shared memory."""
+    """Opt the kernel in to ``smem`` bytes of dynamic shared memory, as upstream's
+    runtime does for any non-zero size: without it the driver refuses a launch whose
+    static plus dynamic shared memory exceed its default (even 48 KiB of dynamic
+    memory alone fails on an H200)."""
     f.lines += [
-        "  %big = icmp sgt i32 %smem, 49152",
+        "  %big = icmp sgt i32 %smem, 0",
         "  br i1 %big, label %optin, label %launch",
         "optin:",
     ]

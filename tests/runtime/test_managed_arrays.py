@@ -40,7 +40,8 @@ def test_kernels_write_a_managed_array_in_place() -> None:
         # Not staged: the function got (and returned) the managed array's own memory.
         assert view.ctypes.data == array.ctypes.data
         np.testing.assert_array_equal(array, values * np.float32(3.0))
-        # A strided view of it is passed as it is too.
+        # A strided view is staged (the function's memref has the identity layout),
+        # and what the program wrote is copied back into it.
         program.call("scale", array[::2], np.float32(2.0))
     expected = values * np.float32(3.0)
     expected[::2] *= np.float32(2.0)

@@ -477,10 +477,10 @@ module attributes {gpu.container_module} {
 def _multi_target_host_ir(options: str, binary_only: bool = False) -> str:
     """The host LLVM IR of MULTI_TARGET (``binary_only``: of its gpu.binary alone,
     which a CPU JIT can run: no launch sites)."""
-    from targets.runtime.api import _context, parse_program, pipeline_pass  # pyright: ignore[reportPrivateUsage]
+    from targets.runtime.api import parse_program, pipeline_pass, program_context
 
     module = parse_program(MULTI_TARGET)
-    pipeline_pass(options).apply(_context(), module)
+    pipeline_pass(options).apply(program_context(), module)
     if binary_only:
         for op in list(module.ops):
             if op.name != "gpu.binary":
