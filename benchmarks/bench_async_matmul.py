@@ -72,8 +72,9 @@ def _ciface(program: GpuProgram, a: np.ndarray, b: np.ndarray) -> Callable[[], o
     final ``gpu.wait`` makes it return when the GPU is done."""
 
     def descriptor(x: np.ndarray) -> _Descriptor2D:
-        strides = [s // x.itemsize for s in x.strides]
-        return _Descriptor2D(x.ctypes.data, x.ctypes.data, 0, x.shape, strides)
+        pair = ctypes.c_int64 * 2
+        strides = pair(*(s // x.itemsize for s in x.strides))
+        return _Descriptor2D(x.ctypes.data, x.ctypes.data, 0, pair(*x.shape), strides)
 
     address = program.address("_mlir_ciface_test_parallel")
     function = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(address)
