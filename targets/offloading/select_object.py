@@ -94,7 +94,7 @@ class _ModuleBuilder:
             if isinstance(name := op.properties.get("sym_name") or op.attributes.get("sym_name"), StringAttr)
         }
         self.declared: set[str] = set()
-        self.strings: dict[bytes, str] = {}
+        self.strings: dict[tuple[str, bytes], str] = {}
 
     def add(self, op: Operation) -> None:
         self.module.body.block.add_op(op)
@@ -108,9 +108,11 @@ class _ModuleBuilder:
         )
 
     def string(self, name: str, text: bytes) -> str:
-        """A private NUL-terminated string constant; returns its symbol."""
-        if text in self.strings:
-            return self.strings[text]
+        """A private NUL-terminated string constant; returns its symbol. Asked again
+        for the same name and text, it is reused; like upstream, kernel names are
+        per module (``@<module>_<kernel>_name``) even where the text is the same."""
+        if (name, text) in self.strings:
+            return self.strings[(name, text)]
         symbol = name
         suffix = 0
         while symbol in self.symbols:
@@ -129,7 +131,7 @@ class _ModuleBuilder:
                 unnamed_addr=2,
             )
         )
-        self.strings[text] = symbol
+        self.strings[(name, text)] = symbol
         return symbol
 
 

@@ -56,3 +56,27 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: mgpuStreamDestroy
 // CHECK: ret void
 // CHECK: call ptr @mgpuModuleLoadJIT(ptr @ptx_binary, i32 3)
+
+// -----
+
+// Each module has its own kernel-name constant (@<module>_<kernel>_name), as upstream's,
+// even where two modules name their kernels alike.
+
+module attributes {gpu.container_module} {
+  gpu.binary @a [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "A">]
+  gpu.binary @b [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "B">]
+  llvm.func @twice() {
+    %c1 = llvm.mlir.constant(1 : i64) : i64
+    gpu.launch_func @a::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64
+    gpu.launch_func @b::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64
+    gpu.launch_func @a::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) : i64
+    llvm.return
+  }
+}
+
+// CHECK-DAG: @a_k_name = private unnamed_addr constant [2 x i8] c"k\00", align 1
+// CHECK-DAG: @b_k_name = private unnamed_addr constant [2 x i8] c"k\00", align 1
+// CHECK-LABEL: define void @twice(
+// CHECK: call ptr @mgpuModuleGetFunction(ptr %{{.*}}, ptr @a_k_name)
+// CHECK: call ptr @mgpuModuleGetFunction(ptr %{{.*}}, ptr @b_k_name)
+// CHECK: call ptr @mgpuModuleGetFunction(ptr %{{.*}}, ptr @a_k_name)
