@@ -6,26 +6,45 @@ Added or replaced here (everything else is xDSL's own class):
 * ``arith.index_castui`` (the zero-extending ``index_cast``);
 * ``arith.extf`` with its optional ``fastmath`` flags;
 * ``arith.truncf`` with its optional rounding mode and ``fastmath`` flags
-  (``arith.truncf %x to_nearest_even fastmath<fast> : f64 to f32``).
+  (``arith.truncf %x to_nearest_even fastmath<fast> : f64 to f32``);
+* the casts ``extsi extui trunci sitofp uitofp fptosi fptoui index_cast
+  index_castui`` on vectors and tensors, as upstream (xDSL's take scalars only),
+  verified like upstream (same shape, wider/narrower element);
+* ``arith.cmpi``/``arith.cmpf`` on vectors and tensors with an ``i1`` vector
+  (tensor) result of the same shape (xDSL's result is always ``i1``);
+* ``arith.select`` with a vector (or tensor) condition of the operands' shape
+  (``arith.select %c, %a, %b : vector<4xi1>, vector<4xi32>``).
+
+The cast and select classes subclass xDSL's, so ``isinstance(op, xarith.ExtSIOp)``
+and every pattern written against xDSL's classes still match what is parsed.
 """
 
 from __future__ import annotations
 
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.arith import FastMathFlagsAttr, FloatingPointLikeBinaryOperation
+from typing import ClassVar
+
 from xdsl.dialects.builtin import (
     I32,
+    AnyFloat,
     IndexType,
     IntegerAttr,
     IntegerType,
+    TensorType,
+    VectorType,
+    i1,
     i32,
 )
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
+    AnyAttr,
     IRDLOperation,
+    VarConstraint,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
+    prop_def,
     result_def,
     traits_def,
 )
@@ -36,6 +55,295 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 floatingPointLike = xarith.floatingPointLike
+integerLike = xarith.container_of(IntegerType)
+integerOrIndexLike = xarith.signlessIntegerLike
+
+
+def _shape(t: Attribute) -> tuple[type, tuple[int, ...], tuple[bool, ...]] | None:
+    """(kind, shape, scalable dims) of a vector or tensor; None for a scalar."""
+    if isinstance(t, VectorType):
+        return (VectorType, tuple(t.get_shape()), tuple(t.get_scalable_dims()))
+    if isinstance(t, TensorType):
+        return (TensorType, tuple(t.get_shape()), ())
+    return None
+
+
+def _element(t: Attribute) -> Attribute:
+    return t.element_type if isinstance(t, VectorType | TensorType) else t
+
+
+class _CastVerifier(IRDLOperation):
+    """Upstream's checks of a cast: the same shape in and out, then element types
+    that the op can cast (``_compatible``)."""
+
+    def verify_(self) -> None:
+        in_type, out_type = self.operands[0].type, self.results[0].type
+        if _shape(in_type) != _shape(out_type):
+            raise VerifyException(
+                f"'{self.name}' op requires the same shape for all operands and "
+                "results"
+            )
+        if not self._compatible(_element(in_type), _element(out_type)):
+            raise VerifyException(
+                f"'{self.name}' op operand type '{in_type}' and result type "
+                f"'{out_type}' are cast incompatible"
+            )
+
+    def _compatible(self, a: Attribute, b: Attribute) -> bool:
+        raise NotImplementedError
+
+
+def _width(t: Attribute) -> int:
+    return t.width.data if isinstance(t, IntegerType) else -1
+
+
+# The generated parse/print of xDSL's class are reset so that the subclass gets its
+# own from the (inherited) assembly format.
+_RESET_FORMAT = {
+    "parse": classmethod(Operation.parse.__func__),  # pyright: ignore
+    "print": Operation.print,
+}
+
+
+@irdl_op_definition
+class ExtSIOp(_CastVerifier, xarith.ExtSIOp):
+    """``arith.extsi`` on integers or vectors/tensors of integers."""
+
+    input = operand_def(integerLike)
+    result = result_def(integerLike)
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+    def _compatible(self, a: Attribute, b: Attribute) -> bool:
+        return _width(b) > _width(a)
+
+
+@irdl_op_definition
+class ExtUIOp(_CastVerifier, xarith.ExtUIOp):
+    """``arith.extui`` on integers or vectors/tensors of integers."""
+
+    input = operand_def(integerLike)
+    result = result_def(integerLike)
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+    def _compatible(self, a: Attribute, b: Attribute) -> bool:
+        return _width(b) > _width(a)
+
+
+@irdl_op_definition
+class TruncIOp(_CastVerifier, xarith.TruncIOp):
+    """``arith.trunci`` on integers or vectors/tensors of integers."""
+
+    input = operand_def(integerLike)
+    result = result_def(integerLike)
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+    def _compatible(self, a: Attribute, b: Attribute) -> bool:
+        return _width(b) < _width(a)
+
+
+class _IntToFloat(_CastVerifier):
+    def _compatible(self, a: Attribute, b: Attribute) -> bool:
+        return isinstance(a, IntegerType) and isinstance(b, AnyFloat)
+
+
+class _FloatToInt(_CastVerifier):
+    def _compatible(self, a: Attribute, b: Attribute) -> bool:
+        return isinstance(a, AnyFloat) and isinstance(b, IntegerType)
+
+
+@irdl_op_definition
+class SIToFPOp(_IntToFloat, xarith.SIToFPOp):
+    """``arith.sitofp`` on scalars, vectors and tensors."""
+
+    input = operand_def(integerLike)
+    result = result_def(floatingPointLike)
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+
+@irdl_op_definition
+class UIToFPOp(_IntToFloat, xarith.UIToFPOp):
+    """``arith.uitofp`` on scalars, vectors and tensors."""
+
+    input = operand_def(integerLike)
+    result = result_def(floatingPointLike)
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+
+@irdl_op_definition
+class FPToSIOp(_FloatToInt, xarith.FPToSIOp):
+    """``arith.fptosi`` on scalars, vectors and tensors."""
+
+    input = operand_def(floatingPointLike)
+    result = result_def(integerLike)
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+
+@irdl_op_definition
+class FPToUIOp(_FloatToInt, xarith.FPToUIOp):
+    """``arith.fptoui`` on scalars, vectors and tensors."""
+
+    input = operand_def(floatingPointLike)
+    result = result_def(integerLike)
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+
+class _IndexCast(_CastVerifier):
+    def _compatible(self, a: Attribute, b: Attribute) -> bool:
+        return isinstance(a, IndexType) != isinstance(b, IndexType)
+
+
+@irdl_op_definition
+class IndexCastOp(_IndexCast, xarith.IndexCastOp):
+    """``arith.index_cast`` on scalars, vectors and tensors (sign-extends)."""
+
+    input = operand_def(integerOrIndexLike)
+    result = result_def(integerOrIndexLike)
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+
+def _bool_like(t: Attribute) -> Attribute:
+    """``i1`` shaped like ``t``: ``i1``, ``vector<4x[2]xi1>``, ``tensor<?xi1>``."""
+    if isinstance(t, VectorType):
+        return VectorType(i1, t.get_shape(), t.scalable_dims)
+    if isinstance(t, TensorType):
+        return TensorType(i1, t.get_shape())
+    return i1
+
+
+@irdl_op_definition
+class CmpiOp(xarith.CmpiOp):
+    """``arith.cmpi``: on vectors and tensors the result is a vector (tensor) of
+    ``i1`` of the operands' shape, as upstream (xDSL's result is always ``i1``)."""
+
+    predicate = prop_def(IntegerAttr)
+    lhs = operand_def(integerOrIndexLike)
+    rhs = operand_def(integerOrIndexLike)
+    result = result_def(xarith.container_of(IntegerType(1)))
+
+    def __init__(
+        self, operand1: Operation | SSAValue, operand2: Operation | SSAValue, arg: int | str
+    ):
+        operand1 = SSAValue.get(operand1)
+        if isinstance(arg, str):
+            arg = list(xarith.CMPI_COMPARISON_OPERATIONS).index(arg)
+        IRDLOperation.__init__(
+            self,
+            operands=[operand1, operand2],
+            result_types=[_bool_like(operand1.type)],
+            properties={"predicate": IntegerAttr(arg, 64)},
+        )
+
+    def verify_(self) -> None:
+        if self.result.type != _bool_like(self.lhs.type):
+            raise VerifyException(
+                f"'arith.cmpi' op result type {self.result.type} does not match the "
+                f"operand type {self.lhs.type} (expected {_bool_like(self.lhs.type)})"
+            )
+
+
+@irdl_op_definition
+class CmpfOp(xarith.CmpfOp):
+    """``arith.cmpf``: on vectors and tensors the result is a vector (tensor) of
+    ``i1`` of the operands' shape, as upstream (xDSL's result is always ``i1``)."""
+
+    predicate = prop_def(IntegerAttr)
+    lhs = operand_def(floatingPointLike)
+    rhs = operand_def(floatingPointLike)
+    fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
+    result = result_def(xarith.container_of(IntegerType(1)))
+
+    def __init__(
+        self,
+        operand1: SSAValue | Operation,
+        operand2: SSAValue | Operation,
+        arg: int | str,
+        fastmath: FastMathFlagsAttr = FastMathFlagsAttr("none"),
+    ):
+        operand1 = SSAValue.get(operand1)
+        if isinstance(arg, str):
+            arg = list(xarith.CMPF_COMPARISON_OPERATIONS).index(arg)
+        IRDLOperation.__init__(
+            self,
+            operands=[operand1, operand2],
+            result_types=[_bool_like(operand1.type)],
+            properties={"predicate": IntegerAttr(arg, 64), "fastmath": fastmath},
+        )
+
+    def verify_(self) -> None:
+        if self.result.type != _bool_like(self.lhs.type):
+            raise VerifyException(
+                f"'arith.cmpf' op result type {self.result.type} does not match the "
+                f"operand type {self.lhs.type} (expected {_bool_like(self.lhs.type)})"
+            )
+
+
+@irdl_op_definition
+class SelectOp(xarith.SelectOp):
+    """``arith.select %c, %a, %b : T`` with an ``i1`` condition, or
+    ``arith.select %c, %a, %b : vector<4xi1>, vector<4xi32>`` with a condition of
+    the operands' shape (upstream prints the condition type only when it is not
+    ``i1``)."""
+
+    _T: ClassVar = VarConstraint("_T", AnyAttr())
+    cond = operand_def(xarith.container_of(IntegerType(1)))
+    lhs = operand_def(_T)
+    rhs = operand_def(_T)
+    result = result_def(_T)
+
+    assembly_format = None
+
+    def verify_(self) -> None:
+        cond = self.cond.type
+        if cond == i1:
+            return
+        shape = _shape(cond)
+        if shape is None or shape != _shape(self.result.type):
+            raise VerifyException(
+                "'arith.select' op failed to verify that condition is signless i1 or "
+                "has matching shape"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SelectOp:
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        if len(operands) != 3:
+            parser.raise_error("'arith.select' takes three operands")
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        types = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_type
+        )
+        if len(types) > 2:
+            parser.raise_error("expected the condition type and the result type")
+        cond_type: Attribute = i1 if len(types) == 1 else types[0]
+        value_type = types[-1]
+        op = cls(
+            parser.resolve_operand(operands[0], cond_type),
+            parser.resolve_operand(operands[1], value_type),
+            parser.resolve_operand(operands[2], value_type),
+        )
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        if self.cond.type != i1:
+            printer.print_attribute(self.cond.type)
+            printer.print_string(", ")
+        printer.print_attribute(self.result.type)
 
 
 @irdl_op_definition
@@ -46,13 +354,13 @@ class RemFOp(FloatingPointLikeBinaryOperation):
 
 
 @irdl_op_definition
-class IndexCastUIOp(IRDLOperation):
+class IndexCastUIOp(_IndexCast, IRDLOperation):
     """``arith.index_castui``: like ``index_cast``, but zero-extends."""
 
     name = "arith.index_castui"
 
-    input = operand_def(IntegerType | IndexType)
-    result = result_def(IntegerType | IndexType)
+    input = operand_def(integerOrIndexLike)
+    result = result_def(integerOrIndexLike)
 
     traits = traits_def(Pure())
 
@@ -61,14 +369,6 @@ class IndexCastUIOp(IRDLOperation):
     def __init__(self, input_arg: SSAValue | Operation, target_type: Attribute):
         super().__init__(operands=[input_arg], result_types=[target_type])
 
-    def verify_(self) -> None:
-        if isinstance(self.input.type, IndexType) == isinstance(
-            self.result.type, IndexType
-        ):
-            raise VerifyException(
-                f"'arith.index_castui' op operand type '{self.input.type}' and "
-                f"result type '{self.result.type}' are cast incompatible"
-            )
 
 
 @irdl_op_definition
@@ -194,16 +494,30 @@ class TruncFOp(IRDLOperation):
         printer.print_attribute(self.result.type)
 
 
-_REPLACED = {ExtFOp.name, TruncFOp.name}
+_NEW_CLASSES: tuple[type[IRDLOperation], ...] = (
+    ExtFOp,
+    TruncFOp,
+    ExtSIOp,
+    ExtUIOp,
+    TruncIOp,
+    SIToFPOp,
+    UIToFPOp,
+    FPToSIOp,
+    FPToUIOp,
+    IndexCastOp,
+    SelectOp,
+    CmpiOp,
+    CmpfOp,
+)
+_REPLACED = {op.name for op in _NEW_CLASSES}
 
 ARITH = Dialect(
     "arith",
     [
         *(op for op in xarith.Arith.operations if op.name not in _REPLACED),
-        ExtFOp,
+        *_NEW_CLASSES,
         IndexCastUIOp,
         RemFOp,
-        TruncFOp,
     ],
     list(xarith.Arith.attributes),
     list(xarith.Arith._interfaces),  # pyright: ignore[reportPrivateUsage]

@@ -312,6 +312,18 @@ def _print_fastmath_parameter(self: FastMathAttr, printer: Printer) -> None:
 FastMathAttr.print_parameter = _print_fastmath_parameter  # pyright: ignore
 
 
+def _print_overflow_parameter(self: _xllvm.OverflowAttr, printer: Printer) -> None:
+    with printer.in_angle_brackets():
+        printer.print_list(
+            [f.value for f in _xllvm.OverflowFlag if f in self.data],
+            printer.print_string,
+        )
+
+
+# Upstream prints ``overflow<nsw, nuw>`` (xDSL: ``<nsw,nuw>``).
+_xllvm.OverflowAttr.print_parameter = _print_overflow_parameter  # pyright: ignore
+
+
 # --------------------------------------------------------------------------------------
 # Attributes
 # --------------------------------------------------------------------------------------
@@ -1429,6 +1441,36 @@ class FCmpOp(IRDLOperation):
         printer.print_attribute(self.lhs.type)
 
 
+@irdl_op_definition
+class SelectOp(_xllvm.SelectOp):
+    """``llvm.select %c, %a, %b : i1, T`` or, elementwise,
+    ``llvm.select %c, %a, %b : vector<4xi1>, vector<4xi32>`` (xDSL's takes an
+    ``i1`` condition only)."""
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    cond = operand_def(I1 | VectorType[I1])
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    res = result_def(T)
+    fastmathFlags = prop_def(FastMathAttr, default_value=FastMathAttr(None))
+
+    parse = classmethod(Operation.parse.__func__)  # pyright: ignore
+    print = Operation.print
+
+    def verify_(self) -> None:
+        cond = self.cond.type
+        if isinstance(cond, VectorType) and not (
+            isinstance(t := self.res.type, VectorType)
+            and t.get_shape() == cond.get_shape()
+            and t.get_scalable_dims() == cond.get_scalable_dims()
+        ):
+            raise VerifyException(
+                f"'llvm.select' op a vector condition ({cond}) needs a result "
+                f"vector of the same shape, got {self.res.type}"
+            )
+
+
 # --------------------------------------------------------------------------------------
 # Intrinsics: one base class per family
 # --------------------------------------------------------------------------------------
@@ -1712,6 +1754,46 @@ class FCoshOp(UnaryFloatIntrinsic):
 @irdl_op_definition
 class FTanhOp(UnaryFloatIntrinsic):
     name = "llvm.intr.tanh"
+
+
+@irdl_op_definition
+class FSinCosOp(IRDLOperation):
+    """``llvm.intr.sincos(%x) : (f32) -> !llvm.struct<(f32, f32)>``: sine and
+    cosine at once (``math.sincos``)."""
+
+    name = "llvm.intr.sincos"
+
+    T: ClassVar = VarConstraint("T", _FloatLike)
+
+    val = operand_def(T)
+    res = result_def(LLVMStructType)
+    fastmathFlags = prop_def(FastMathAttr, default_value=FastMathAttr(None))
+
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "`(` operands `)` attr-dict `:` functional-type(operands, results)"
+    )
+
+    def __init__(
+        self,
+        val: Operation | SSAValue,
+        fast_math: FastMathAttr | FastMathFlag | str | None = None,
+    ):
+        t = SSAValue.get(val).type
+        super().__init__(
+            operands=[val],
+            result_types=[LLVMStructType.from_type_list([t, t])],
+            properties={"fastmathFlags": _fastmath(fast_math)},
+        )
+
+    def verify_(self) -> None:
+        t = self.val.type
+        if tuple(self.res.type.types.data) != (t, t):
+            raise VerifyException(
+                f"'llvm.intr.sincos' op result must be !llvm.struct<({t}, {t})>, "
+                f"got {self.res.type}"
+            )
 
 
 @irdl_op_definition
@@ -2951,6 +3033,8 @@ class GlobalOp(IRDLOperation):
 # --------------------------------------------------------------------------------------
 
 _OUR_OPS: list[type[IRDLOperation]] = [
+    SelectOp,
+    FSinCosOp,
     FPToSIOp,
     FPToUIOp,
     SIToFPOp,

@@ -1,11 +1,12 @@
 """The ``math`` dialect: xDSL's, with the MLIR 22 ops that xDSL lacks.
 
 Added here: ``math.erfc``, ``math.isnan``, ``math.isinf``, ``math.isfinite``,
-``math.isnormal`` and ``math.sincos``, with upstream's syntax::
+``math.isnormal``, ``math.sincos`` and ``math.clampf``, with upstream's syntax::
 
     %e = math.erfc %x : f32
     %b = math.isnan %x fastmath<fast> : f32
     %s, %c = math.sincos %x : f32
+    %y = math.clampf %x to [%lo, %hi] fastmath<fast> : f32
 """
 
 from __future__ import annotations
@@ -133,6 +134,44 @@ class SinCosOp(IRDLOperation):
         )
 
 
+@irdl_op_definition
+class ClampFOp(IRDLOperation):
+    """``%y = math.clampf %x to [%lo, %hi] : f32``: ``%x`` clamped to
+    ``[%lo, %hi]``. Like upstream, no LLVM lowering (``math-expand-ops`` expands it
+    upstream); parsed, verified and printed so that IR holding it round-trips."""
+
+    name = "math.clampf"
+
+    T: ClassVar = VarConstraint("T", floatingPointLike)
+
+    value = operand_def(T)
+    min = operand_def(T)
+    max = operand_def(T)
+    result = result_def(T)
+    fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        "$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? "
+        "attr-dict `:` type($result)"
+    )
+
+    def __init__(
+        self,
+        value: SSAValue | Operation,
+        lo: SSAValue | Operation,
+        hi: SSAValue | Operation,
+        fastmath: FastMathFlagsAttr | None = None,
+    ):
+        value = SSAValue.get(value)
+        super().__init__(
+            operands=[value, lo, hi],
+            result_types=[value.type],
+            properties={"fastmath": fastmath},
+        )
+
+
 MATH = Dialect(
     "math",
     [
@@ -143,6 +182,7 @@ MATH = Dialect(
         IsNaNOp,
         IsNormalOp,
         SinCosOp,
+        ClampFOp,
     ],
     list(xmath.Math.attributes),
 )

@@ -31,9 +31,11 @@ Option ``index-bitwidth`` (default 0: 64 bits). Values of unconverted types cros
 the new ops through ``builtin.unrealized_conversion_cast``; run
 ``reconcile-unrealized-casts`` once everything is lowered.
 
-Diagnostics: ``arith.truncf`` with a rounding mode (upstream emits a constrained
-intrinsic the llvm dialect here does not have) and arith ops on types with no LLVM form
-(tensors, dynamic vectors) stop the pass with a message that names the op.
+``arith.truncf`` with a rounding mode becomes
+``llvm.intr.experimental.constrained.fptrunc`` with that rounding (as upstream).
+
+Diagnostics: arith ops on types with no LLVM form (tensors, vectors with a scalable
+outer dimension) stop the pass with a message that names the op.
 """
 
 from __future__ import annotations
@@ -127,12 +129,30 @@ def _select(op: Operation, ops: list[SSAValue], t: Attribute) -> list[Operation]
 
 
 def _extf(op: Operation, ops: list[SSAValue], t: Attribute) -> list[Operation]:
-    new = llvm.FPExtOp(ops[0], t)
-    # Upstream copies the op's fastmath attribute onto llvm.fpext as a discardable
-    # attribute; kept for identical output.
-    if isinstance(fm := op.properties.get("fastmath"), FastMathFlagsAttr):
-        new.attributes["fastmath"] = fm
-    return [new]
+    # Upstream copies the op's fastmath flags onto llvm.fpext as a discardable
+    # ``fastmath = #arith.fastmath<...>`` attribute, which mlir-translate then refuses
+    # to parse (the arith dialect is not loaded there). The flags mean nothing to
+    # fpext, so they are dropped: the output translates.
+    return [llvm.FPExtOp(ops[0], t)]
+
+
+_LLVM_ROUNDING = {
+    arith.RoundingMode.TO_NEAREST_EVEN: "tonearest",
+    arith.RoundingMode.DOWNWARD: "downward",
+    arith.RoundingMode.UPWARD: "upward",
+    arith.RoundingMode.TOWARD_ZERO: "towardzero",
+    arith.RoundingMode.TO_NEAREST_AWAY: "tonearestaway",
+}
+
+
+def _constrained_truncf(
+    op: Operation, ops: list[SSAValue], t: Attribute
+) -> list[Operation]:
+    """``arith.truncf`` with a rounding mode: the constrained intrinsic with that
+    rounding and ``ignore`` exceptions, as upstream (whose discardable ``fastmath``
+    attribute is dropped, see ``_extf``)."""
+    assert isinstance(op, arith.TruncFOp) and op.rounding_mode is not None
+    return [llvm.ConstrainedFPTruncOp(ops[0], t, _LLVM_ROUNDING[op.rounding_mode])]
 
 
 ELEMENTWISE: dict[type[Operation], _Builder] = {
@@ -179,6 +199,15 @@ ELEMENTWISE: dict[type[Operation], _Builder] = {
 }
 
 
+def _builder(op: Operation) -> _Builder | None:
+    """The builder for ``op``'s class or the xDSL class it refines (the casts and
+    ``select`` of ``gpu_dialect.arith`` subclass xDSL's to accept vectors)."""
+    for cls in type(op).__mro__:
+        if (build := ELEMENTWISE.get(cls)) is not None:
+            return build
+    return None
+
+
 @dataclass
 class ArithPattern(RewritePattern):
     """Base: the converter, and the operand/result conversion every pattern does."""
@@ -209,17 +238,11 @@ class ElementwiseLowering(ArithPattern):
     """One llvm op per arith op (on scalars and vectors; n-D vectors unrolled)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        build = ELEMENTWISE.get(type(op))
+        build = _builder(op)
         if build is None:
             return
-        if isinstance(op, arith.TruncFOp) and (mode := op.rounding_mode) is not None:
-            raise conversion_error(
-                PASS_NAME,
-                op,
-                f"with rounding mode '{mode.value}' needs "
-                "llvm.intr.experimental.constrained.fptrunc, which xdsl-gpu does not "
-                "lower to; drop the rounding mode (the default rounds to nearest even)",
-            )
+        if isinstance(op, arith.TruncFOp) and op.rounding_mode is not None:
+            build = _constrained_truncf
         operands, (result_type,) = self.converted(op, rewriter)
         if isinstance(result_type, llvm.LLVMArrayType):
             new_ops, value = unroll_nd_vector(
@@ -257,15 +280,26 @@ class IndexCastLowering(ArithPattern):
             replace_op(op, [], [value], rewriter)
             return
         if in_width > out_width:
-            new: Operation = llvm.TruncOp(value, result_type)
+            cls: type[Operation] = llvm.TruncOp
         elif isinstance(op, xarith.IndexCastOp):
-            new = llvm.SExtOp(value, result_type)
+            cls = llvm.SExtOp
         else:
-            new = llvm.ZExtOp(value, result_type)
-        replace_op(op, [new], [new.results[0]], rewriter)
+            cls = llvm.ZExtOp
+        build = _cast(cls)
+        if isinstance(result_type, llvm.LLVMArrayType):
+            new_ops, result = unroll_nd_vector(
+                [value], result_type, lambda leaves, t: build(op, leaves, t)
+            )
+        else:
+            new_ops = list(build(op, [value], result_type))
+            result = new_ops[-1].results[0]
+        replace_op(op, new_ops, [result], rewriter)
 
 
 def _width(t: Attribute) -> int:
+    """The element width of an integer, 1-D vector or n-D vector (array) type."""
+    while isinstance(t, llvm.LLVMArrayType):
+        t = t.type
     if isinstance(t, VectorType):
         t = t.element_type
     assert isinstance(t, IntegerType)

@@ -18,12 +18,14 @@ rsqrt                                   ``1.0 / llvm.intr.sqrt(x)``
 expm1                                   ``llvm.intr.exp(x) - 1.0``
 log1p (``approximate-log1p=true``)      ``llvm.intr.log(1.0 + x)``
 isnan, isfinite                         ``llvm.intr.is.fpclass`` (bits 3 and 504)
+sincos                                  ``llvm.intr.sincos`` + two ``extractvalue``
 ======================================  ==============================================
 
 Like upstream, ops without an intrinsic (``erf``, ``erfc``, ``cbrt``, ``acosh``,
-``asinh``, ``atanh``, ``ipowi``, ``isinf``, ``isnormal``, ``sincos`` and ``log1p`` with
+``asinh``, ``atanh``, ``ipowi``, ``isinf``, ``isnormal``, ``clampf`` and ``log1p`` with
 ``approximate-log1p=false``) are left for other lowerings (libm or libdevice calls,
-polynomial expansions). n-D vectors are handled one 1-D vector at a time.
+polynomial expansions). n-D vectors are handled one 1-D vector at a time (for
+``sincos`` too, where upstream produces an invalid ``llvm.intr.sincos`` on an array).
 """
 
 from __future__ import annotations
@@ -45,8 +47,11 @@ from passes.convert_arith_to_llvm import llvm_fastmath
 from passes.llvm_type_converter import (
     LLVMTypeConverter,
     apply_patterns,
+    array_positions,
     conversion_error,
     convert_operands,
+    extract,
+    insert,
     replace_op,
     splat_or_scalar,
     unroll_nd_vector,
@@ -163,10 +168,51 @@ class MathToLLVMPattern(RewritePattern):
         replace_op(op, new_ops, [value], rewriter)
 
 
+@dataclass
+class SinCosLowering(RewritePattern):
+    """``math.sincos`` → ``llvm.intr.sincos`` (a struct of the two results), then one
+    ``extractvalue`` per result; n-D vectors one 1-D vector at a time."""
+
+    converter: LLVMTypeConverter
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, gmath.SinCosOp):
+            return
+        result_type = self.converter.convert_type(op.operand.type)
+        operands = convert_operands(self.converter, op, rewriter)
+        if result_type is None or operands is None:
+            raise conversion_error(
+                PASS_NAME,
+                op,
+                f"on {op.operand.type} cannot be lowered: only scalars and vectors "
+                "of static shape have an LLVM form (bufferize tensors first)",
+            )
+        fm = _fm(op)
+        if not isinstance(result_type, llvm.LLVMArrayType):
+            new = llvm.FSinCosOp(operands[0], fm)
+            sin, cos = extract(new.res, 0), extract(new.res, 1)
+            replace_op(op, [new, sin, cos], [sin.results[0], cos.results[0]], rewriter)
+            return
+        positions, _ = array_positions(result_type)
+        new_ops: list[Operation] = [s := llvm.PoisonOp(result_type)]
+        new_ops.append(c := llvm.PoisonOp(result_type))
+        sin_acc, cos_acc = s.results[0], c.results[0]
+        for position in positions:
+            new_ops.append(leaf := extract(operands[0], *position))
+            new_ops.append(sc := llvm.FSinCosOp(leaf.results[0], fm))
+            new_ops.append(sin := extract(sc.res, 0))
+            new_ops.append(cos := extract(sc.res, 1))
+            new_ops.append(i := insert(sin_acc, sin.results[0], *position))
+            sin_acc = i.results[0]
+            new_ops.append(i := insert(cos_acc, cos.results[0], *position))
+            cos_acc = i.results[0]
+        replace_op(op, new_ops, [sin_acc, cos_acc], rewriter)
+
+
 def math_to_llvm_patterns(
     converter: LLVMTypeConverter, approximate_log1p: bool = True
 ) -> list[RewritePattern]:
-    return [MathToLLVMPattern(converter, approximate_log1p)]
+    return [MathToLLVMPattern(converter, approximate_log1p), SinCosLowering(converter)]
 
 
 @dataclass(frozen=True)

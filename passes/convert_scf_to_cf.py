@@ -38,6 +38,7 @@ from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
 from passes.llvm_type_converter import conversion_error
+from passes.options import UpstreamOptions
 
 PASS_NAME = "convert-scf-to-cf"
 
@@ -127,10 +128,18 @@ class ParallelLowering(RewritePattern):
 
 
 @dataclass(frozen=True)
-class ConvertScfToCfPass(ModulePass):
-    """Lower ``scf`` to ``cf`` (see the module docstring)."""
+class ConvertScfToCfPass(UpstreamOptions, ModulePass):
+    """Lower ``scf`` to ``cf`` (see the module docstring).
+
+    Options:
+      allow-pattern-rollback: upstream's dialect-conversion switch (default true);
+        accepted for command-line compatibility. The lowering here never rolls a
+        pattern back, so both values give the same output.
+    """
 
     name = "convert-scf-to-cf"
+
+    allow_pattern_rollback: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for parallel in op.walk():

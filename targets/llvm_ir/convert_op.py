@@ -213,6 +213,7 @@ _BINARY_FLOAT = "pow copysign minnum maxnum minimum maximum atan2"
 INTRINSICS: dict[str, IntrinsicSpec] = {
     **{f"llvm.intr.{n}": IntrinsicSpec() for n in _UNARY_FLOAT.split()},
     **{f"llvm.intr.{n}": IntrinsicSpec() for n in _BINARY_FLOAT.split()},
+    "llvm.intr.sincos": IntrinsicSpec((0,)),
     "llvm.intr.fma": IntrinsicSpec(),
     "llvm.intr.fmuladd": IntrinsicSpec(),
     "llvm.intr.powi": IntrinsicSpec(("r", 1)),
@@ -849,7 +850,19 @@ def _intrinsic(op: Operation, f: FunctionEmitter) -> None:
         if not isinstance(attr, IntegerAttr):
             raise LLVMIRTranslationError(f"'{op.name}' needs its '{prop}' property")
         args.append((t, int_literal(attr.value.data, IntegerType(int(t[1:])))))
-    fm = _fastmath(op) if result is not None and _is_float_like(result.type) else ""
+    fm = (
+        _fastmath(op)
+        if result is not None
+        and (
+            _is_float_like(result.type)
+            # sincos returns a struct of two floats: still a floating-point call
+            or (
+                isinstance(result.type, LLVMStructType)
+                and all(_is_float_like(t) for t in result.type.types.data)
+            )
+        )
+        else ""
+    )
     f.call_intrinsic(
         name, None if result is None else result.type, args, result=result, prefix=fm
     )
@@ -865,7 +878,19 @@ def _call_intrinsic(op: Any, f: FunctionEmitter) -> None:
             op.properties.get("op_bundle_sizes"),
             op.properties.get("op_bundle_tags"),
         )
-    fm = _fastmath(op) if result is not None and _is_float_like(result.type) else ""
+    fm = (
+        _fastmath(op)
+        if result is not None
+        and (
+            _is_float_like(result.type)
+            # sincos returns a struct of two floats: still a floating-point call
+            or (
+                isinstance(result.type, LLVMStructType)
+                and all(_is_float_like(t) for t in result.type.types.data)
+            )
+        )
+        else ""
+    )
     f.call_intrinsic(
         op.intrin.data,
         None if result is None else result.type,

@@ -31,7 +31,7 @@ import struct
 import subprocess
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -334,7 +334,7 @@ NOINLINE = 'attributes {passthrough = ["noinline"]}'
 
 def integer_case(t: str) -> Case:
     """Every integer op of arith on ``t`` (shift amounts kept in range)."""
-    width = int(t[1:])
+    width = 64 if t == "index" else int(t[1:])
     return Case(
         f"integer_ops_{t}",
         f"""
@@ -383,7 +383,43 @@ func.func @kernel(%a: {t}, %b: {t}) -> ({", ".join([t] * 21 + ["i1"] * 10)}) {NO
     )
 
 
-CASES: list[Case] = [integer_case(t) for t in ("i8", "i16", "i32", "i64")]
+CASES: list[Case] = [integer_case(t) for t in ("i8", "i16", "i32", "i64", "index")]
+
+# i1 on its own: signed division of i1 can only divide by -1 (true), which overflows
+# for INT_MIN (true); the unsigned ops, bitwise ops, min/max and compares are all
+# defined.
+CASES += [
+    Case(
+        "integer_ops_i1",
+        f"""
+func.func @kernel(%a: i1, %b: i1) -> (i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i8, i8) {NOINLINE} {{
+  %0 = arith.addi %a, %b : i1
+  %1 = arith.subi %a, %b : i1
+  %2 = arith.muli %a, %b : i1
+  %3 = arith.andi %a, %b : i1
+  %4 = arith.ori %a, %b : i1
+  %5 = arith.xori %a, %b : i1
+  %6 = arith.maxsi %a, %b : i1
+  %7 = arith.minsi %a, %b : i1
+  %8 = arith.maxui %a, %b : i1
+  %9 = arith.minui %a, %b : i1
+  %10 = arith.cmpi slt, %a, %b : i1
+  %11 = arith.cmpi ult, %a, %b : i1
+  %12 = arith.cmpi sge, %a, %b : i1
+  %13 = arith.select %a, %b, %10 : i1
+  %t = arith.constant true
+  %14 = arith.divui %a, %t : i1
+  %15 = arith.remui %a, %t : i1
+  %16 = arith.extsi %a : i1 to i8
+  %17 = arith.extui %b : i1 to i8
+  func.return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17 : i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i8, i8
+}}
+""",
+        [("i1", booleans), ("i1", booleans)],
+        ["i1"] * 16 + ["i8", "i8"],
+        extra_inputs=[[False, False], [False, True], [True, False], [True, True]],
+    )
+]
 
 CASES += [
     Case(
@@ -586,6 +622,7 @@ def math_case(t: str) -> Case:
         f"  %b4 = math.fpowi %x, %n : {t}, i32",
         f"  %i0 = math.isnan %x : {t}",
         f"  %i1 = math.isfinite %x : {t}",
+        f"  %s0, %s1 = math.sincos %x : {t}",
     ]
     values = [f"%u{i}" for i in range(len(unary))] + [
         f"%p{i}" for i in range(len(positive))
@@ -593,7 +630,7 @@ def math_case(t: str) -> Case:
     values += (
         [f"%q{i}" for i in range(len(unit))]
         + [f"%b{i}" for i in range(5)]
-        + ["%i0", "%i1"]
+        + ["%s0", "%s1", "%i0", "%i1"]
     )
     results = [t] * (len(values) - 2) + ["i1", "i1"]
     return Case(
@@ -615,7 +652,42 @@ func.func @kernel(%x: {t}, %y: {t}, %pos: {t}, %unit: {t}, %n: i32) -> ({", ".jo
     )
 
 
-CASES += [math_case(t) for t in ("f32", "f64")]
+CASES += [math_case(t) for t in ("f16", "f32", "f64")]
+# bf16 arithmetic and math: through mlir-translate only (llvmlite's JIT lacks the
+# bf16 conversion helpers, see ``bf16_casts``).
+CASES += [replace(c("bf16"), jit=False) for c in (float_case, math_case)]
+
+# 1-D and n-D vector arith (casts, select with a vector condition, compares) and
+# math.sincos: through mlir-translate only (the results are vectors, which the
+# scalar driver does not print).
+CASES += [
+    Case(
+        "vector_ops",
+        f"""
+func.func @kernel(%a: vector<4xi8>, %f: vector<4xf32>, %c: vector<4xi1>, %x: vector<4xindex>, %m: vector<2x3xf32>, %s: i1) -> (vector<4xi32>, vector<4xf64>, vector<4xi16>, vector<4xindex>, vector<4xi32>, vector<2x3xi32>, vector<2x3xf32>, vector<4xf16>) {NOINLINE} {{
+  %0 = arith.extsi %a : vector<4xi8> to vector<4xi32>
+  %1 = arith.extui %a : vector<4xi8> to vector<4xi32>
+  %2 = arith.sitofp %0 : vector<4xi32> to vector<4xf64>
+  %3 = arith.uitofp %1 : vector<4xi32> to vector<4xf32>
+  %4 = arith.fptosi %f : vector<4xf32> to vector<4xi16>
+  %5 = arith.fptoui %3 : vector<4xf32> to vector<4xi32>
+  %6 = arith.index_cast %0 : vector<4xi32> to vector<4xindex>
+  %7 = arith.index_castui %x : vector<4xindex> to vector<4xi32>
+  %8 = arith.cmpi slt, %5, %7 : vector<4xi32>
+  %9 = arith.andi %8, %c : vector<4xi1>
+  %10 = arith.select %9, %5, %7 : vector<4xi1>, vector<4xi32>
+  %11 = arith.select %s, %10, %1 : vector<4xi32>
+  %12 = arith.fptosi %m : vector<2x3xf32> to vector<2x3xi32>
+  %13, %14 = math.sincos %m : vector<2x3xf32>
+  %15 = arith.truncf %f : vector<4xf32> to vector<4xf16>
+  func.return %11, %2, %4, %6, %10, %12, %14, %15 : vector<4xi32>, vector<4xf64>, vector<4xi16>, vector<4xindex>, vector<4xi32>, vector<2x3xi32>, vector<2x3xf32>, vector<4xf16>
+}}
+""",
+        [],
+        [],
+        jit=False,
+    )
+]
 
 CASES += [
     Case(

@@ -108,9 +108,37 @@ func.func @no_intrinsic(%a: f32, %i: i32) {
   %5 = math.isinf %a : f32
   // CHECK-NEXT: math.isnormal %a : f32
   %6 = math.isnormal %a : f32
-  // CHECK-NEXT: math.sincos %a : f32
-  %7, %8 = math.sincos %a : f32
+  // CHECK-NEXT: math.clampf %a to [%a, %a] : f32
+  %7 = math.clampf %a to [%a, %a] : f32
   func.return
+}
+
+// math.sincos becomes llvm.intr.sincos and the two fields of its struct; on n-D
+// vectors one row at a time (upstream builds an invalid llvm.intr.sincos on the array).
+// CHECK-LABEL: func.func @sincos
+func.func @sincos(%a: f32, %v: vector<4xf64>, %m: vector<2x3xf32>) -> (f32, f32) {
+  // CHECK-NEXT: %[[M:.*]] = builtin.unrealized_conversion_cast %m : vector<2x3xf32> to !llvm.array<2 x vector<3xf32>>
+  // CHECK-NEXT: %[[S:.*]] = llvm.intr.sincos(%a) {fastmathFlags = #llvm.fastmath<afn>} : (f32) -> !llvm.struct<(f32, f32)>
+  // CHECK-NEXT: %[[SIN:.*]] = llvm.extractvalue %[[S]][0] : !llvm.struct<(f32, f32)>
+  // CHECK-NEXT: %[[COS:.*]] = llvm.extractvalue %[[S]][1] : !llvm.struct<(f32, f32)>
+  %0, %1 = math.sincos %a fastmath<afn> : f32
+  // CHECK-NEXT: %[[V:.*]] = llvm.intr.sincos(%v) : (vector<4xf64>) -> !llvm.struct<(vector<4xf64>, vector<4xf64>)>
+  // CHECK-NEXT: llvm.extractvalue %[[V]][0] : !llvm.struct<(vector<4xf64>, vector<4xf64>)>
+  // CHECK-NEXT: llvm.extractvalue %[[V]][1] : !llvm.struct<(vector<4xf64>, vector<4xf64>)>
+  %2, %3 = math.sincos %v : vector<4xf64>
+  // CHECK-NEXT: %[[PS:.*]] = llvm.mlir.poison : !llvm.array<2 x vector<3xf32>>
+  // CHECK-NEXT: %[[PC:.*]] = llvm.mlir.poison : !llvm.array<2 x vector<3xf32>>
+  // CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[M]][0] : !llvm.array<2 x vector<3xf32>>
+  // CHECK-NEXT: %[[SC0:.*]] = llvm.intr.sincos(%[[R0]]) : (vector<3xf32>) -> !llvm.struct<(vector<3xf32>, vector<3xf32>)>
+  // CHECK-NEXT: %[[S0:.*]] = llvm.extractvalue %[[SC0]][0]
+  // CHECK-NEXT: %[[C0:.*]] = llvm.extractvalue %[[SC0]][1]
+  // CHECK-NEXT: llvm.insertvalue %[[S0]], %[[PS]][0] : !llvm.array<2 x vector<3xf32>>
+  // CHECK-NEXT: llvm.insertvalue %[[C0]], %[[PC]][0] : !llvm.array<2 x vector<3xf32>>
+  // CHECK-NEXT: llvm.extractvalue %[[M]][1]
+  // CHECK-NEXT: llvm.intr.sincos
+  %4, %5 = math.sincos %m : vector<2x3xf32>
+  // CHECK: func.return %[[SIN]], %[[COS]] : f32, f32
+  func.return %0, %1 : f32, f32
 }
 
 // 1-D vectors directly, n-D vectors one row at a time.

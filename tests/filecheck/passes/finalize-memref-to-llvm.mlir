@@ -17,8 +17,8 @@ func.func @load_store(%m: memref<4x?xf32, strided<[?, 1], offset: ?>>, %s: memre
   // CHECK-NEXT: %[[OFFSET:.*]] = llvm.extractvalue %[[M]][2] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
   // CHECK-NEXT: %[[BASE:.*]] = llvm.getelementptr %[[ALIGNED]][%[[OFFSET]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
   // CHECK-NEXT: %[[STRIDE:.*]] = llvm.extractvalue %[[M]][4, 0] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
-  // CHECK-NEXT: %[[ROW:.*]] = llvm.mul %[[I]], %[[STRIDE]] overflow<nsw,{{ ?}}nuw> : i64
-  // CHECK-NEXT: %[[IDX:.*]] = llvm.add %[[ROW]], %[[J]] overflow<nsw,{{ ?}}nuw> : i64
+  // CHECK-NEXT: %[[ROW:.*]] = llvm.mul %[[I]], %[[STRIDE]] overflow<nsw, nuw> : i64
+  // CHECK-NEXT: %[[IDX:.*]] = llvm.add %[[ROW]], %[[J]] overflow<nsw, nuw> : i64
   // CHECK-NEXT: %[[ADDR:.*]] = llvm.getelementptr inbounds|nuw %[[BASE]][%[[IDX]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
   // CHECK-NEXT: %x = llvm.load %[[ADDR]] : !llvm.ptr -> f32
   %x = memref.load %m[%i, %j] : memref<4x?xf32, strided<[?, 1], offset: ?>>
@@ -30,8 +30,8 @@ func.func @load_store(%m: memref<4x?xf32, strided<[?, 1], offset: ?>>, %s: memre
   // CHECK-NEXT: %[[FIVE:.*]] = llvm.mlir.constant({{.*}}5{{.*}}) : i64
   // CHECK-NEXT: %[[SBASE:.*]] = llvm.getelementptr %[[SALIGNED]][%[[FIVE]]] : (!llvm.ptr, i64) -> !llvm.ptr, i64
   // CHECK-NEXT: %[[THREE:.*]] = llvm.mlir.constant({{.*}}3{{.*}}) : i64
-  // CHECK-NEXT: %[[SROW:.*]] = llvm.mul %[[I]], %[[THREE]] overflow<nsw,{{ ?}}nuw> : i64
-  // CHECK-NEXT: %[[SIDX:.*]] = llvm.add %[[SROW]], %[[J]] overflow<nsw,{{ ?}}nuw> : i64
+  // CHECK-NEXT: %[[SROW:.*]] = llvm.mul %[[I]], %[[THREE]] overflow<nsw, nuw> : i64
+  // CHECK-NEXT: %[[SIDX:.*]] = llvm.add %[[SROW]], %[[J]] overflow<nsw, nuw> : i64
   // CHECK-NEXT: %[[SADDR:.*]] = llvm.getelementptr inbounds|nuw %[[SBASE]][%[[SIDX]]] : (!llvm.ptr, i64) -> !llvm.ptr, i64
   // CHECK-NEXT: %y = llvm.load %[[SADDR]] : !llvm.ptr -> i64
   %y = memref.load %s[%i, %j] : memref<2x3xi64, strided<[3, 1], offset: 5>>

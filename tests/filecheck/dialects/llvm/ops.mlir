@@ -369,3 +369,17 @@ llvm.func @misc(%a: f32, %v: vector<4xf32>, %i: i32) -> f16 {
   %3 = llvm.freeze %i : i32
   llvm.return %0 : f16
 }
+
+// -----
+
+// CHECK-LABEL: llvm.func @select_sincos(%{{.*}}: vector<4xi1>, %{{.*}}: vector<4xf32>, %{{.*}}: f64) {
+// CHECK-NEXT: %{{.*}} = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi1>, vector<4xf32>
+// CHECK-NEXT: %{{.*}} = llvm.intr.sincos(%{{.*}}) : (vector<4xf32>) -> !llvm.struct<(vector<4xf32>, vector<4xf32>)>
+// CHECK-NEXT: %{{.*}} = llvm.intr.sincos(%{{.*}}) {fastmathFlags = #llvm.fastmath<afn>} : (f64) -> !llvm.struct<(f64, f64)>
+// CHECK-NEXT: llvm.return
+llvm.func @select_sincos(%c: vector<4xi1>, %v: vector<4xf32>, %d: f64) {
+  %0 = llvm.select %c, %v, %v : vector<4xi1>, vector<4xf32>
+  %1 = llvm.intr.sincos(%0) : (vector<4xf32>) -> !llvm.struct<(vector<4xf32>, vector<4xf32>)>
+  %2 = llvm.intr.sincos(%d) {fastmathFlags = #llvm.fastmath<afn>} : (f64) -> !llvm.struct<(f64, f64)>
+  llvm.return
+}

@@ -80,12 +80,18 @@
 // CHECK-NEXT: edge6:
 // CHECK-NEXT: br label %bb2
 // CHECK-NEXT: }
+// CHECK-LABEL: define void @select_sincos(<4 x i1> %{{.*}}, <4 x float> %{{.*}}, double %{{.*}})
+// CHECK: select <4 x i1> %{{.*}}, <4 x float> %{{.*}}, <4 x float> %{{.*}}
+// CHECK: call { <4 x float>, <4 x float> } @llvm.sincos.v4f32(<4 x float>
+// CHECK: call afn { double, double } @llvm.sincos.f64(double
 // CHECK: declare i32 @llvm.ctlz.i32(i32, i1)
 // CHECK-NEXT: declare float @llvm.powi.f32.i32(float, i32)
 // CHECK-NEXT: declare { i32, i1 } @llvm.uadd.with.overflow.i32(i32, i32)
 // CHECK-NEXT: declare float @llvm.sqrt.f32(float)
 // CHECK-NEXT: declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 // CHECK-NEXT: declare void @llvm.assume(i1)
+// CHECK-NEXT: declare { <4 x float>, <4 x float> } @llvm.sincos.v4f32(<4 x float>)
+// CHECK-NEXT: declare { double, double } @llvm.sincos.f64(double)
 // CHECK-NEXT: !0 = !{i32 1}
 
 module attributes {llvm.target_triple = "x86_64-unknown-linux-gnu"} {
@@ -161,5 +167,11 @@ module attributes {llvm.target_triple = "x86_64-unknown-linux-gnu"} {
     llvm.return %b : i32
   ^bb3:
     llvm.unreachable
+  }
+  llvm.func @select_sincos(%c: vector<4xi1>, %v: vector<4xf32>, %d: f64) {
+    %0 = llvm.select %c, %v, %v : vector<4xi1>, vector<4xf32>
+    %1 = llvm.intr.sincos(%0) : (vector<4xf32>) -> !llvm.struct<(vector<4xf32>, vector<4xf32>)>
+    %2 = llvm.intr.sincos(%d) {fastmathFlags = #llvm.fastmath<afn>} : (f64) -> !llvm.struct<(f64, f64)>
+    llvm.return
   }
 }
