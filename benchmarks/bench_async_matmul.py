@@ -78,9 +78,10 @@ def _ciface(program: GpuProgram, a: np.ndarray, b: np.ndarray) -> Callable[[], o
 
     address = program.address("_mlir_ciface_test_parallel")
     function = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(address)
-    result, da, db = _Descriptor2D(), descriptor(a), descriptor(b)
-    pointers = [ctypes.addressof(d) for d in (result, da, db)]
-    return lambda: function(*pointers)
+    descriptors = (_Descriptor2D(), descriptor(a), descriptor(b))  # result, a, b
+    pointers = [ctypes.addressof(d) for d in descriptors]
+    # The closure keeps the descriptors alive as long as the pointers are used.
+    return lambda: function(*pointers) if descriptors else None
 
 
 def main() -> int:
