@@ -26,6 +26,12 @@ A fourth, smaller patch makes xDSL's lexer decode string literals with a C codec
 (:func:`speed_up_string_literals`): GPU binaries are printed as escaped strings, and
 xDSL's pure-Python decoder takes seconds per megabyte; the result is the same bytes.
 
+Two more give diagnostics a place in the source, as MLIR's do: the parser records
+each op's ``file:line:col`` as its location (:func:`record_source_locations`; MLIR's
+parser does the same, and ``--print-debuginfo`` shows them), and a verification error
+remembers the op that failed (:func:`remember_failing_ops`), so that the command-line
+tools print ``file:line:col: error: message`` (``gpu_dialect/diagnostics.py``).
+
 All fail loudly (``XdslChangedError``) if a new xDSL no longer has what this relies
 on; ``tests/gpu_dialect/test_registration.py`` checks it on every run, which is why
 ``pyproject.toml`` pins xDSL to a tested minor version.
@@ -125,8 +131,70 @@ def override_xdsl_dialects() -> None:
                 "gpu_dialect/registration.py must be revisited"
             )
         dialects[name] = factory
+    install_hooks()
+
+
+def install_hooks() -> None:
+    """Every patch of xDSL that this module makes (each only once)."""
     speed_up_string_literals()
     verify_dialect_attributes_on_verify()
+    record_source_locations()
+    remember_failing_ops()
+
+
+def record_source_locations() -> None:
+    """Make the parser give each op it parses without a ``loc(...)`` its place in the
+    source as a ``FileLineColLoc``, as MLIR's parser does."""
+    from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr, UnknownLoc
+    from xdsl.parser import Parser
+
+    original = Parser.__dict__.get("parse_operation")
+    if not callable(original):
+        raise XdslChangedError("xdsl.parser.Parser.parse_operation is gone")
+    if getattr(original, "xdsl_gpu_locations", False):
+        return
+
+    def parse_operation(self: Parser) -> Operation:
+        token = getattr(self, "_current_token", None)
+        span = getattr(token, "span", None)
+        if span is None or not hasattr(span, "get_location"):
+            raise XdslChangedError("xDSL's parser tokens no longer carry a span")
+        op = original(self)
+        if isinstance(op.location, UnknownLoc):
+            where = span.get_location()
+            op.location = FileLineColLoc(
+                StringAttr(where.file), IntAttr(where.line), IntAttr(where.col)
+            )
+        return op
+
+    parse_operation.xdsl_gpu_locations = True  # type: ignore[attr-defined]
+    parse_operation.__doc__ = original.__doc__
+    Parser.parse_operation = parse_operation  # type: ignore[method-assign]
+
+
+def remember_failing_ops() -> None:
+    """Make ``Operation.emit_error`` note, on the exception it raises, the op that
+    failed and the message without xDSL's dump of the whole module
+    (``failing_op``, ``plain_message``)."""
+    original = Operation.__dict__.get("emit_error")
+    if not callable(original):
+        raise XdslChangedError("xdsl.ir.Operation.emit_error is gone")
+    if getattr(original, "xdsl_gpu_failing_op", False):
+        return
+
+    def emit_error(self: Operation, message: str, underlying_error: Exception):
+        try:
+            original(self, message, underlying_error)
+        except Exception as error:
+            if not hasattr(error, "failing_op"):
+                error.failing_op = self  # type: ignore[attr-defined]
+                error.plain_message = str(underlying_error)  # type: ignore[attr-defined]
+            raise
+        raise XdslChangedError("xdsl.ir.Operation.emit_error returned")
+
+    emit_error.xdsl_gpu_failing_op = True  # type: ignore[attr-defined]
+    emit_error.__doc__ = original.__doc__
+    Operation.emit_error = emit_error  # type: ignore[method-assign]
 
 
 def verify_dialect_attributes(op: Operation) -> None:
@@ -218,8 +286,7 @@ def register_dialects(ctx: Context) -> None:
     )
     if not isinstance(registered, dict):
         raise XdslChangedError("xdsl.context.Context._registered_dialects is gone")
-    speed_up_string_literals()
-    verify_dialect_attributes_on_verify()
+    install_hooks()
     for name, factory in {**REPLACED_DIALECTS, **NEW_DIALECTS}.items():
         loaded = {d.name: d for d in ctx.loaded_dialects}
         if name in loaded:

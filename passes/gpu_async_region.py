@@ -43,6 +43,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from gpu_dialect.gpu.kernel_ops import LaunchOp
 from gpu_dialect.gpu.memory_ops import AllocOp, AsyncOpInterface, WaitOp
+from gpu_dialect.diagnostics import at_op
 from passes.llvm_type_converter import describe
 
 
@@ -75,9 +76,12 @@ class _TokenThreader:
 
     def visit(self, op: Operation) -> None:
         if isinstance(op, LaunchOp):
-            raise PassFailedException(
-                f"gpu-async-region: {describe(op)}: replace with gpu.launch_func "
-                "first (run gpu-kernel-outlining before gpu-async-region)"
+            raise at_op(
+                PassFailedException(
+                    f"gpu-async-region: {describe(op)}: replace with gpu.launch_func "
+                    "first (run gpu-kernel-outlining before gpu-async-region)"
+                ),
+                op,
             )
         if isinstance(op, WaitOp):
             if self.current is not None:

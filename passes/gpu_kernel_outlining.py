@@ -60,6 +60,7 @@ from gpu_dialect.gpu.kernel_ops import (
     TerminatorOp,
 )
 from gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
+from gpu_dialect.diagnostics import at_op
 from passes.gpu_launch_sink_index_computations import (
     is_inside,
     used_values_defined_above,
@@ -405,11 +406,14 @@ class GpuKernelOutliningPass(ModulePass):
                     continue
                 definition = parent_table.lookup(name)
                 if definition is None:
-                    raise PassFailedException(
-                        f"gpu-kernel-outlining: {describe(func)} refers to @{name}, "
-                        "which is not defined in the module around the launch; "
-                        "define it there so that it can be copied into the kernel's "
-                        "gpu.module"
+                    raise at_op(
+                        PassFailedException(
+                            f"gpu-kernel-outlining: {describe(func)} refers to @{name}, "
+                            "which is not defined in the module around the launch; "
+                            "define it there so that it can be copied into the "
+                            "kernel's gpu.module"
+                        ),
+                        func,
                     )
                 clone = definition.clone()
                 worklist.append(clone)

@@ -58,6 +58,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
 from gpu_dialect import llvm
+from gpu_dialect.diagnostics import at_op
 from passes.memref_descriptor import ptr_type
 
 NVVM_ADDRESS_SPACES: Mapping[str, int] = {"global": 1, "workgroup": 3, "private": 0}
@@ -79,7 +80,8 @@ class ConversionError(PassFailedException):
 
 
 def describe(op: Operation) -> str:
-    """``'arith.truncf' op in @f`` plus the source location when the op has one."""
+    """``'arith.truncf' op in @f`` (the command-line tools put the op's source
+    location in front of the message: ``gpu_dialect/diagnostics.py``)."""
     where = ""
     parent: Operation | None = op
     while parent is not None:
@@ -89,14 +91,13 @@ def describe(op: Operation) -> str:
             where = f" {preposition}@{name.data}"  # pyright: ignore[reportAttributeAccessIssue]
             break
         parent = parent.parent_op()
-    loc = str(op.location)
-    prefix = "" if loc in ("", "loc(unknown)") else f"{loc}: "
-    return f"{prefix}'{op.name}' op{where}"
+    return f"'{op.name}' op{where}"
 
 
 def conversion_error(pass_name: str, op: Operation, why: str) -> ConversionError:
     """``<pass>: 'arith.truncf' op in @f <why>``: one line, with the fix in ``why``."""
-    return ConversionError(f"{pass_name}: {describe(op)} {why}")
+    error = ConversionError(f"{pass_name}: {describe(op)} {why}")
+    return at_op(error, op)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from gpu_dialect import llvm
-from gpu_dialect.diagnostics import UserError
+from gpu_dialect.diagnostics import UserError, at_op
 from gpu_dialect.gpu.compilation_attrs import ObjectAttr
 from gpu_dialect.gpu.kernel_ops import BinaryOp, LaunchFuncOp
 from gpu_dialect.xgpu import ObjectFileAttr
@@ -308,8 +308,12 @@ def _object_images(
     try:
         info = inspect_object(data, fmt)
     except ObjectInfoError as e:
-        raise KernelAbiError(
-            f"{describe(binary)}: object {index} ({name}) cannot be read as {fmt}: {e}"
+        raise at_op(
+            KernelAbiError(
+                f"{describe(binary)}: object {index} ({name}) cannot be read as "
+                f"{fmt}: {e}"
+            ),
+            binary,
         ) from None
     return name, [i for i in info.images if i.kernels is not None]
 
@@ -353,7 +357,7 @@ def _check_launch(
     try:
         args = launch_arguments(operands, bare_pointers, index_bitwidth)
     except UserError as e:
-        raise KernelAbiError(f"{describe(launch)}: {e}") from None
+        raise at_op(KernelAbiError(f"{describe(launch)}: {e}"), launch) from None
     if lowered:
         convention = "LLVM-typed operands"
     kernel = launch.kernel_name
@@ -366,13 +370,16 @@ def _check_launch(
         params = image.kernels.get(kernel)
         if params is None:
             defined = ", ".join(sorted(image.kernels)) or "no kernels"
-            raise KernelAbiError(
-                f"{describe(launch)} launches kernel '{kernel}', which {where} does "
-                f"not define (it defines: {defined}); fix the kernel name or "
-                "rebuild the object"
+            raise at_op(
+                KernelAbiError(
+                    f"{describe(launch)} launches kernel '{kernel}', which {where} "
+                    f"does not define (it defines: {defined}); fix the kernel name or "
+                    "rebuild the object"
+                ),
+                launch,
             )
         if (error := compare(launch, args, params, where, convention)) is not None:
-            raise KernelAbiError(error)
+            raise at_op(KernelAbiError(error), launch)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import SymbolTable
 
 from gpu_dialect import llvm
+from gpu_dialect.diagnostics import at_op
 from gpu_dialect.gpu import kernel_ops
 from passes.convert_func_to_llvm import FuncConventions
 from passes.llvm_type_converter import ConversionError, LLVMTypeConverter
@@ -50,15 +51,13 @@ def _where(op: Operation) -> str:
 
 
 def legalize_error(op: Operation, why: str = "") -> LegalizationError:
-    """``convert-gpu-to-nvvm: <loc>: failed to legalize operation 'x' in @f: why``:
+    """``convert-gpu-to-nvvm: failed to legalize operation 'x' in @f: why``:
     upstream's words, with the place and the fix."""
-    loc = str(op.location)
-    prefix = "" if loc in ("", "loc(unknown)") else f"{loc}: "
     reason = f": {why}" if why else ""
-    return LegalizationError(
-        f"{PASS_NAME}: {prefix}failed to legalize operation '{op.name}'"
-        f"{_where(op)}{reason}"
+    error = LegalizationError(
+        f"{PASS_NAME}: failed to legalize operation '{op.name}'{_where(op)}{reason}"
     )
+    return at_op(error, op)  # type: ignore[return-value]
 
 
 def enclosing_function(op: Operation) -> Operation | None:

@@ -37,6 +37,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from gpu_dialect.diagnostics import source_location
 from gpu_dialect import llvm
 from gpu_dialect.diagnostics import UserError
 from gpu_dialect.gpu.compilation_attrs import (
@@ -244,8 +245,8 @@ def _launch_site(op: Operation, module_name: str, kernel_name: str) -> bytes:
     """What a CUDA error report says about the launch: kernel, and source location
     when the op has one."""
     site = f"gpu.launch_func @{module_name}::@{kernel_name}"
-    location = str(op.location)
-    if location != "loc(unknown)":
+    location = source_location(op.location)
+    if location is not None:
         site += f" at {location}"
     return site.encode()
 

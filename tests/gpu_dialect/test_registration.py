@@ -156,3 +156,116 @@ def test_attribute_hook_refuses_an_operation_verify_it_does_not_know(
     monkeypatch.setattr(Operation, "verify", verify)
     with pytest.raises(XdslChangedError, match="Operation.verify"):
         verify_dialect_attributes_on_verify()
+
+
+# -- source locations ----------------------------------------------------------------
+
+_UNDEFINED_KERNEL = """module attributes {gpu.container_module} {
+  func.func @f(%n: index) {
+    gpu.launch_func @k::@k blocks in (%n, %n, %n) threads in (%n, %n, %n)
+    return
+  }
+}
+"""
+
+
+def test_parsed_ops_carry_their_file_line_and_column() -> None:
+    from xdsl.dialects.builtin import FileLineColLoc
+    from xdsl.parser import Parser
+
+    from tests.support.xdsl_tools import make_context
+
+    source = 'func.func @f() {\n  %c = arith.constant 1 : i32 loc("given":7:9)\n  return\n}\n'
+    module = Parser(make_context(), source, "in.mlir").parse_module()
+    func_op = module.body.block.first_op
+    assert func_op is not None
+    constant, ret = list(func_op.regions[0].block.ops)
+
+    def place(op) -> tuple[str, int, int]:
+        loc = op.location
+        assert isinstance(loc, FileLineColLoc)
+        return loc.filename.data, loc.line.data, loc.column.data
+
+    assert place(func_op) == ("in.mlir", 1, 1)
+    assert place(ret) == ("in.mlir", 3, 3)
+    # An explicit location is kept.
+    assert place(constant) == ("given", 7, 9)
+
+
+def test_verifier_errors_name_the_file_line_and_column(tmp_path) -> None:
+    path = tmp_path / "bad.mlir"
+    path.write_text(_UNDEFINED_KERNEL)
+    done = subprocess.run(
+        ["xdsl-opt", str(path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"xdsl-opt: error: {path}:3:5: 'gpu.launch_func' op kernel container 'k' is "
+        "undefined",
+        "    gpu.launch_func @k::@k blocks in (%n, %n, %n) threads in (%n, %n, %n)",
+        "    ^",
+    ]
+
+
+def test_pass_errors_name_the_file_line_and_column(tmp_path) -> None:
+    path = tmp_path / "launch.mlir"
+    path.write_text(
+        "func.func @f() {\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  gpu.launch blocks(%a, %b, %c) in (%x = %c1, %y = %c1, %z = %c1)\n"
+        "             threads(%d, %e, %f) in (%u = %c1, %v = %c1, %w = %c1) {\n"
+        "    gpu.terminator\n"
+        "  }\n"
+        "  return\n"
+        "}\n"
+    )
+    done = subprocess.run(
+        ["xdsl-opt", str(path), "-p", "gpu-async-region"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"xdsl-opt: error: {path}:3:3: gpu-async-region: 'gpu.launch' op in @f: replace "
+        "with gpu.launch_func first (run gpu-kernel-outlining before gpu-async-region)",
+        "  gpu.launch blocks(%a, %b, %c) in (%x = %c1, %y = %c1, %z = %c1)",
+        "  ^",
+    ]
+
+
+def test_launch_sites_keep_the_source_location() -> None:
+    """A CUDA error names the launch's place in the source: the location survives the
+    pipeline into the host code's launch-site string."""
+    from pathlib import Path
+
+    hello = Path(__file__).resolve().parents[2] / "examples" / "hello" / "hello.mlir"
+    done = subprocess.run(
+        ["xdsl-opt", str(hello), "-p",
+         "gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-format=isa}", "-t", "llvm-offload"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert f'c"gpu.launch_func @main_kernel::@main_kernel at {hello}:7:3\\00"' in done.stdout
+
+
+def test_the_failing_op_hook_refuses_an_emit_error_it_does_not_know(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from xdsl.ir import Operation
+
+    from gpu_dialect.registration import XdslChangedError, remember_failing_ops
+
+    monkeypatch.delattr(Operation, "emit_error")
+    with pytest.raises(XdslChangedError, match="emit_error"):
+        remember_failing_ops()
+
+
+def test_the_location_hook_refuses_a_parser_it_does_not_know(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from xdsl.parser import Parser
+
+    from gpu_dialect.registration import XdslChangedError, record_source_locations
+
+    monkeypatch.delattr(Parser, "parse_operation")
+    with pytest.raises(XdslChangedError, match="parse_operation"):
+        record_source_locations()
