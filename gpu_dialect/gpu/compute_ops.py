@@ -18,9 +18,7 @@ Results get upstream's default names where ``mlir-opt`` prints them:
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import ClassVar
 
 from typing_extensions import TypeVar
@@ -39,7 +37,6 @@ from xdsl.dialects.builtin import (
     VectorType,
     i1,
     i8,
-    i32,
 )
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.interfaces import HasFolderInterface
@@ -53,10 +50,7 @@ from xdsl.ir import (
 )
 from xdsl.irdl import (
     AnyAttr,
-    AttrConstraint,
-    IntConstraint,
     IRDLOperation,
-    VarConstraint,
     irdl_attr_definition,
     irdl_op_definition,
     lazy_traits_def,
@@ -70,7 +64,6 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.irdl.constraints import InferenceContext, VerificationContext
 from xdsl.irdl.declarative_assembly_format import (
     AttributeVariable,
     CustomDirective,
@@ -104,80 +97,21 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from gpu_dialect.gpu.attributes import AddressSpace, AddressSpaceAttr
+from gpu_dialect.gpu.constraints import (
+    ODSI1,
+    ODSI32,
+    ODSIndex,
+    SameType,
+    TypeConstraint,
+    exactly as exactly,  # re-exported: mma_ops takes it from here
+    op_error,
+    quoted,
+)
 
 # ===----------------------------------------------------------------------=== #
-# Diagnostics and type constraints worded like upstream
+# Diagnostics and type constraints worded like upstream (the generic pieces are in
+# constraints.py, shared with the other gpu ops)
 # ===----------------------------------------------------------------------=== #
-
-
-def op_error(op: Operation, message: str) -> VerifyException:
-    """An error as upstream's ``emitOpError`` words it: ``'gpu.x' op <message>``."""
-    return VerifyException(f"'{op.name}' op {message}")
-
-
-def quoted(attr: Attribute) -> str:
-    """A type or attribute as MLIR diagnostics print it: ``'f32'``."""
-    return f"'{attr}'"
-
-
-@dataclass(frozen=True)
-class TypeConstraint(AttrConstraint):
-    """A type constraint that fails with ODS's wording: ``must be <summary>, but got
-    '<type>'``; xDSL puts the operand or result it concerns in front.
-
-    ``inferred``: the one type that satisfies it, which assembly formats then need
-    not spell out (``index``, ``i32``, ...).
-    """
-
-    summary: str
-    accepts: Callable[[Attribute], bool]
-    inferred: Attribute | None = None
-
-    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
-        if not self.accepts(attr):
-            raise VerifyException(f"must be {self.summary}, but got {quoted(attr)}")
-
-    def can_infer(self, var_constraint_names: AbstractSet[str]) -> bool:
-        return self.inferred is not None
-
-    def infer(self, context: InferenceContext) -> Attribute:
-        assert self.inferred is not None
-        return self.inferred
-
-    def mapping_type_vars(
-        self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
-    ) -> TypeConstraint:
-        return self
-
-
-def exactly(type_: Attribute, summary: str) -> TypeConstraint:
-    """The single type ``type_``, which ODS calls ``summary``."""
-    return TypeConstraint(summary, lambda t: t == type_, type_)
-
-
-ODSIndex = exactly(IndexType(), "index")
-ODSI1 = exactly(i1, "1-bit signless integer")
-ODSI32 = exactly(i32, "32-bit signless integer")
-
-
-@dataclass(frozen=True)
-class SameType(VarConstraint[Attribute]):
-    """A :class:`VarConstraint` (the same type wherever it appears) whose mismatch
-    reads like ODS's ``AllTypesMatch``/``TypesMatchWith``/``SameOperandsAndResultType``
-    message, given as ``mismatch``."""
-
-    mismatch: str = ""
-
-    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
-        bound = constraint_context.get_variable(self.name)
-        if bound is not None and bound != attr:
-            raise VerifyException(self.mismatch)
-        super().verify(attr, constraint_context)
-
-    def mapping_type_vars(
-        self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
-    ) -> SameType:
-        return self
 
 
 SAME_OPERANDS_AND_RESULT_TYPE = "requires the same type for all operands and results"
