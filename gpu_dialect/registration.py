@@ -1,17 +1,18 @@
 """How xdsl-gpu's dialects take the place of xDSL's own.
 
-xDSL ships a partial ``gpu`` dialect (generic syntax only), and ``llvm``, ``arith``
-and ``math`` dialects that lack ops the GPU flow needs (it has no ``index`` dialect at
-all). ``Universe.get_multiverse()`` refuses two plugins that define the same dialect
-name, so a plugin cannot simply define ``gpu`` again.
+xDSL ships a partial ``gpu`` dialect (generic syntax only), ``llvm``, ``arith``
+and ``math`` dialects that lack ops the GPU flow needs, and a ``memref`` dialect that
+lacks upstream's custom syntax of several ops (it has no ``index`` dialect at all).
+``Universe.get_multiverse()`` refuses two plugins that define the same dialect name,
+so a plugin cannot simply define ``gpu`` again.
 
 The mechanism, kept in this one module:
 
 * ``get_multiverse()`` imports every ``xdsl.universe`` entry point *before* it merges
   their dictionaries. Importing our plugin (``gpu_dialect.universe``) calls
   :func:`override_xdsl_dialects`, which swaps the factories for the dialects in
-  :data:`REPLACED_DIALECTS` (``gpu``, ``llvm``, ``arith``, ``math``) in the
-  dictionary of xDSL's own universe object. Stock ``xdsl-opt`` then loads ours.
+  :data:`REPLACED_DIALECTS` (``gpu``, ``llvm``, ``arith``, ``math``, ``memref``) in
+  the dictionary of xDSL's own universe object. Stock ``xdsl-opt`` then loads ours.
 * Python users do the same for their own ``Context`` with :func:`register_dialects`.
 
 A third patch gives xDSL the hook it lacks for MLIR's
@@ -74,6 +75,12 @@ def _math() -> Dialect:
     return MATH
 
 
+def _memref() -> Dialect:
+    from gpu_dialect.memref import MEMREF
+
+    return MEMREF
+
+
 def _index() -> Dialect:
     from gpu_dialect.index import INDEX
 
@@ -103,6 +110,7 @@ REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "gpu": _gpu,
     "llvm": _llvm,
     "math": _math,
+    "memref": _memref,
 }
 """Dialects that xDSL defines too: ours take their place."""
 

@@ -1,0 +1,1120 @@
+"""The ``memref`` dialect: xDSL's, with MLIR 22's custom syntax where xDSL lacks it.
+
+xDSL 0.74 prints several memref ops only in the generic form, and cannot parse what
+``mlir-opt`` prints for them. Replaced here (each class subclasses xDSL's, so that
+``isinstance(op, xmemref.CastOp)`` and every pattern written against xDSL's classes
+still match what is parsed):
+
+* ``memref.cast %m : memref<4xf32> to memref<*xf32>``, verified as upstream's
+  ``areCastCompatible``;
+* ``memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 1>`` (ranked or
+  unranked, which xDSL's verifier could not take);
+* ``memref.rank %m : memref<*xf32>`` (xDSL's takes ranked memrefs only);
+* ``memref.copy %a, %b : memref<4xf32> to memref<*xf32>`` (ranked or unranked);
+* ``memref.extract_aligned_pointer_as_index %m : memref<*xf32> -> index``;
+* ``memref.atomic_rmw addf %v, %m[%i] : (f32, memref<10xf32>) -> f32``;
+* ``memref.global "private" constant @c : memref<2xf32> = dense<[1.0, 2.0]>``,
+  ``= uninitialized`` or no initial value (external), with an optional visibility
+  (xDSL requires ``sym_visibility`` and ``initial_value``);
+* ``memref.alloca_scope -> (f32) { ... }`` and ``memref.alloca_scope.return``
+  (implicit when the scope has no results).
+
+Added (xDSL has no such ops):
+
+* ``memref.generic_atomic_rmw %m[%i] : memref<10xf32> { ^bb0(%current: f32): ...
+  memref.atomic_yield %v : f32 }`` and ``memref.atomic_yield``;
+* ``memref.transpose %m (d0, d1) -> (d1, d0) : memref<4x8xf32> to
+  memref<8x4xf32, strided<[1, 8]>>``;
+* ``memref.prefetch %m[%i], read, locality<3>, data : memref<10xf32>``.
+
+Everything else is xDSL's own class, whose syntax already agrees with MLIR 22.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects import memref as xmemref
+from xdsl.dialects.builtin import (
+    I32,
+    I64,
+    DYNAMIC_INDEX,
+    AffineMapAttr,
+    ArrayAttr,
+    DenseArrayBase,
+    AnyFloat,
+    AnyFloatConstr,
+    SignlessIntegerConstraint,
+    BoolAttr,
+    DenseIntOrFPElementsAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    StridedLayoutAttr,
+    StringAttr,
+    SymbolNameConstraint,
+    TensorType,
+    UnitAttr,
+    UnrankedMemRefType,
+    i32,
+    i64,
+)
+from xdsl.dialects.utils.reshape_ops_utils import ContiguousArrayOfIntArray
+from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    VarConstraint,
+    base,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.traits import (
+    HasParent,
+    IsTerminator,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    NoMemoryEffect,
+    SingleBlockImplicitTerminator,
+    MemoryAllocEffect,
+    SymbolOpInterface,
+    get_effects,
+)
+from xdsl.utils.bitwise_casts import is_power_of_two
+from xdsl.utils.exceptions import VerifyException
+
+_ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
+
+# The generated (or hand-written) parse/print of xDSL's class are reset so that the
+# subclass gets its own from its assembly format.
+_RESET_FORMAT = {
+    "parse": classmethod(Operation.parse.__func__),  # pyright: ignore
+    "print": Operation.print,
+}
+
+ATOMIC_RMW_KINDS: tuple[str, ...] = (
+    "addf",
+    "addi",
+    "andi",
+    "assign",
+    "maximumf",
+    "maxnumf",
+    "maxs",
+    "maxu",
+    "minimumf",
+    "minnumf",
+    "mins",
+    "minu",
+    "mulf",
+    "muli",
+    "ori",
+    "xori",
+)
+"""``arith::AtomicRMWKind`` keywords by their ``i64`` value (``kind`` of atomic_rmw)."""
+
+_FLOAT_KINDS = frozenset({"addf", "maximumf", "maxnumf", "minimumf", "minnumf", "mulf"})
+_INTEGER_KINDS = frozenset(
+    {"addi", "andi", "maxs", "maxu", "mins", "minu", "muli", "ori", "xori"}
+)
+
+
+def _layout_strides(t: MemRefType) -> tuple[tuple[int | None, ...], int | None] | None:
+    """(strides, offset) of a ranked memref, None strides meaning dynamic; None when
+    its layout is not strided."""
+    try:
+        strides = t.get_strides()
+        offset = t.get_offset()
+    except Exception:  # a layout that is not strided
+        return None
+    if strides is None:
+        return None
+    return tuple(strides), offset
+
+
+def _cast_compatible(a: Attribute, b: Attribute) -> bool:
+    """MLIR's ``CastOp::areCastCompatible`` for one input and one output."""
+    if isinstance(a, UnrankedMemRefType) and isinstance(b, UnrankedMemRefType):
+        return False
+    if isinstance(a, MemRefType) and isinstance(b, MemRefType):
+        if a.element_type != b.element_type or a.memory_space != b.memory_space:
+            return False
+        if a.get_num_dims() != b.get_num_dims():
+            return False
+        if a.layout != b.layout:
+            sa, sb = _layout_strides(a), _layout_strides(b)
+            if sa is None or sb is None:
+                return False
+            (strides_a, offset_a), (strides_b, offset_b) = sa, sb
+            if None not in (offset_a, offset_b) and offset_a != offset_b:
+                return False
+            for x, y in zip(strides_a, strides_b, strict=True):
+                if None not in (x, y) and x != y:
+                    return False
+        for x, y in zip(a.get_shape(), b.get_shape(), strict=True):
+            if DYNAMIC_INDEX not in (x, y) and x != y:
+                return False
+        return True
+    if isinstance(a, MemRefType | UnrankedMemRefType) and isinstance(
+        b, MemRefType | UnrankedMemRefType
+    ):
+        return (
+            a.element_type == b.element_type and a.memory_space == b.memory_space
+        )
+    return False
+
+
+def _cast_incompatible(a: Attribute, b: Attribute) -> VerifyException:
+    return VerifyException(
+        f"operand type '{a}' and result type '{b}' are cast incompatible"
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Casts, rank, copy, pointers
+# --------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class CastOp(xmemref.CastOp):
+    """``memref.cast %m : memref<4xf32> to memref<*xf32>``: the same buffer under a
+    cast-compatible type (ranked to unranked and back, static to dynamic sizes)."""
+
+    source = operand_def(_ANY_MEMREF)
+    dest = result_def(_ANY_MEMREF)
+    traits = traits_def(NoMemoryEffect())
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+    def verify_(self) -> None:
+        if not _cast_compatible(self.source.type, self.dest.type):
+            raise _cast_incompatible(self.source.type, self.dest.type)
+
+
+@irdl_op_definition
+class MemorySpaceCastOp(xmemref.MemorySpaceCastOp):
+    """``memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 1>``: the same
+    memref in another memory space."""
+
+    source = operand_def(_ANY_MEMREF)
+    dest = result_def(_ANY_MEMREF)
+    traits = traits_def(NoMemoryEffect())
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+    def verify_(self) -> None:
+        a, b = self.source.type, self.dest.type
+        if isinstance(a, MemRefType) and isinstance(b, MemRefType):
+            ok = (
+                a.element_type == b.element_type
+                and a.get_shape() == b.get_shape()
+                and a.layout == b.layout
+            )
+        elif isinstance(a, UnrankedMemRefType) and isinstance(b, UnrankedMemRefType):
+            ok = a.element_type == b.element_type
+        else:
+            ok = False
+        if not ok:
+            raise _cast_incompatible(a, b)
+
+
+@irdl_op_definition
+class RankOp(xmemref.RankOp):
+    """``memref.rank %m : memref<*xf32>``: the rank of a ranked or unranked memref."""
+
+    source = operand_def(_ANY_MEMREF)
+    rank = result_def(IndexType)
+    traits = traits_def(NoMemoryEffect())
+    assembly_format = "$source attr-dict `:` type($source)"
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+    def verify_(self) -> None:
+        # Not xDSL's: its generated verify_ checks against its own definition.
+        pass
+
+
+@irdl_op_definition
+class CopyOp(xmemref.CopyOp):
+    """``memref.copy %a, %b : memref<4xf32> to memref<4xf32>``: copies the elements
+    (ranked or unranked memrefs of the same element type and shape)."""
+
+    source = operand_def(_ANY_MEMREF)
+    destination = operand_def(_ANY_MEMREF)
+    traits = traits_def(MemoryWriteEffect(), MemoryReadEffect())
+    assembly_format = (
+        "$source `,` $destination attr-dict `:` type($source) `to` type($destination)"
+    )
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+    def verify_(self) -> None:
+        a, b = self.source.type, self.destination.type
+        assert isinstance(a, MemRefType | UnrankedMemRefType)
+        assert isinstance(b, MemRefType | UnrankedMemRefType)
+        if a.element_type != b.element_type:
+            raise VerifyException("requires the same element type for all operands")
+        if (
+            isinstance(a, MemRefType)
+            and isinstance(b, MemRefType)
+            and a.get_shape() != b.get_shape()
+        ):
+            raise VerifyException("requires the same shape for all operands")
+
+
+@irdl_op_definition
+class ExtractAlignedPointerAsIndexOp(xmemref.ExtractAlignedPointerAsIndexOp):
+    """``memref.extract_aligned_pointer_as_index %m : memref<4xf32> -> index``."""
+
+    source = operand_def(_ANY_MEMREF)
+    aligned_pointer = result_def(IndexType)
+    traits = traits_def(NoMemoryEffect())
+    assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+    def verify_(self) -> None:
+        # Not xDSL's: its generated verify_ checks against its own definition.
+        pass
+
+
+# --------------------------------------------------------------------------------------
+# Atomics
+# --------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class AtomicRMWOp(xmemref.AtomicRMWOp):
+    """``memref.atomic_rmw addf %v, %m[%i] : (f32, memref<10xf32>) -> f32``: an
+    atomic read-modify-write of one element; the result is the old value."""
+
+    T: ClassVar = VarConstraint("T", AnyFloatConstr | SignlessIntegerConstraint)
+    value = operand_def(T)
+    memref = operand_def(MemRefType.constr(T))
+    indices = var_operand_def(IndexType)
+    kind = prop_def(IntegerAttr[I64])
+    result = result_def(T)
+    traits = traits_def(MemoryWriteEffect(), MemoryReadEffect())
+
+    @property
+    def kind_name(self) -> str | None:
+        value = self.kind.value.data
+        return ATOMIC_RMW_KINDS[value] if 0 <= value < len(ATOMIC_RMW_KINDS) else None
+
+    def verify_(self) -> None:
+        memref_type = self.memref.type
+        assert isinstance(memref_type, MemRefType)
+        if memref_type.get_num_dims() != len(self.indices):
+            raise VerifyException(
+                "expects the number of subscripts to be equal to memref rank"
+            )
+        kind = self.kind_name
+        if kind is None:
+            raise VerifyException(
+                f"attribute 'kind' failed to satisfy constraint: allowed 64-bit "
+                f"signless integer cases: 0 to {len(ATOMIC_RMW_KINDS) - 1}"
+            )
+        value_type = self.value.type
+        if kind in _FLOAT_KINDS and not isinstance(value_type, AnyFloat):
+            raise VerifyException(f"with kind '{kind}' expects a floating-point type")
+        if kind in _INTEGER_KINDS and not isinstance(value_type, IntegerType):
+            raise VerifyException(f"with kind '{kind}' expects an integer type")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AtomicRMWOp:
+        where = parser.pos
+        kind = parser.parse_optional_keyword_in(ATOMIC_RMW_KINDS)
+        if kind is None:
+            kind = parser.parse_optional_str_literal()
+        if kind not in ATOMIC_RMW_KINDS:
+            parser.raise_error(
+                "expected string or keyword containing one of the following enum "
+                f"values for attribute 'kind' [{', '.join(ATOMIC_RMW_KINDS)}]",
+                where,
+            )
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        memref = parser.parse_unresolved_operand()
+        indices = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        parser.parse_punctuation("(")
+        value_type = parser.parse_type()
+        parser.parse_punctuation(",")
+        memref_type = parser.parse_type()
+        parser.parse_punctuation(")")
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        index = IndexType()
+        op = cls.build(
+            operands=[
+                parser.resolve_operand(value, value_type),
+                parser.resolve_operand(memref, memref_type),
+                [parser.resolve_operand(i, index) for i in indices],
+            ],
+            result_types=[result_type],
+            properties={"kind": IntegerAttr(ATOMIC_RMW_KINDS.index(kind), i64)},
+            attributes=attrs,
+        )
+        return op
+
+    def print(self, printer: Printer) -> None:
+        kind = self.kind_name
+        printer.print_string(" ")
+        printer.print_string(kind if kind is not None else str(self.kind.value.data))
+        printer.print_string(" ")
+        printer.print_operand(self.value)
+        printer.print_string(", ")
+        printer.print_operand(self.memref)
+        printer.print_string("[")
+        printer.print_list(self.indices, printer.print_operand)
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : (")
+        printer.print_attribute(self.value.type)
+        printer.print_string(", ")
+        printer.print_attribute(self.memref.type)
+        printer.print_string(") -> ")
+        printer.print_attribute(self.result.type)
+
+
+@irdl_op_definition
+class GenericAtomicRMWOp(IRDLOperation):
+    """``memref.generic_atomic_rmw %m[%i] : memref<10xf32> { ^bb0(%current: f32): ...
+    memref.atomic_yield %new : f32 }``: an atomic read-modify-write whose body computes
+    the new value from the current one; the result is the old value."""
+
+    name = "memref.generic_atomic_rmw"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    memref = operand_def(MemRefType.constr(T))
+    indices = var_operand_def(IndexType)
+    result = result_def(T)
+    atomic_body = region_def("single_block")
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+    def __init__(
+        self,
+        memref: SSAValue | Operation,
+        indices: Sequence[SSAValue | Operation],
+        body: Region,
+        attributes: dict[str, Attribute] | None = None,
+    ):
+        memref = SSAValue.get(memref)
+        assert isinstance(memref.type, MemRefType)
+        super().__init__(
+            operands=[memref, indices],
+            result_types=[memref.type.element_type],
+            regions=[body],
+            attributes=attributes,
+        )
+
+    def verify_(self) -> None:
+        block = self.atomic_body.block
+        if len(block.args) != 1:
+            raise VerifyException("expected single number of entry block arguments")
+        if block.args[0].type != self.result.type:
+            raise VerifyException(
+                "expected block argument of the same type result type"
+            )
+        for op in block.walk():
+            if op is block.last_op:
+                continue
+            effects = get_effects(op)
+            if effects is None or effects:
+                raise VerifyException(
+                    "body of 'memref.generic_atomic_rmw' should contain only "
+                    "operations with no side effects"
+                )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> GenericAtomicRMWOp:
+        memref = parser.parse_unresolved_operand()
+        indices = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        parser.parse_punctuation(":")
+        memref_type = parser.parse_type()
+        body = parser.parse_region()
+        attrs = parser.parse_optional_attr_dict()
+        index = IndexType()
+        return cls(
+            parser.resolve_operand(memref, memref_type),
+            [parser.resolve_operand(i, index) for i in indices],
+            body,
+            attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.memref)
+        printer.print_string("[")
+        printer.print_list(self.indices, printer.print_operand)
+        printer.print_string("] : ")
+        printer.print_attribute(self.memref.type)
+        printer.print_string(" ")
+        printer.print_region(self.atomic_body)
+        printer.print_op_attributes(self.attributes)
+
+
+@irdl_op_definition
+class AtomicYieldOp(IRDLOperation):
+    """``memref.atomic_yield %new : f32``: the new value of a
+    ``memref.generic_atomic_rmw``."""
+
+    name = "memref.atomic_yield"
+
+    result = operand_def()
+
+    traits = traits_def(IsTerminator(), HasParent(GenericAtomicRMWOp), NoMemoryEffect())
+
+    assembly_format = "$result attr-dict `:` type($result)"
+
+    def __init__(self, value: SSAValue | Operation):
+        super().__init__(operands=[value])
+
+    def verify_(self) -> None:
+        parent = self.parent_op()
+        assert isinstance(parent, GenericAtomicRMWOp)
+        if parent.result.type != self.result.type:
+            raise VerifyException(
+                f"types mismatch between yield op: '{self.result.type}' and its "
+                f"parent: '{parent.result.type}'"
+            )
+
+
+# --------------------------------------------------------------------------------------
+# Globals
+# --------------------------------------------------------------------------------------
+
+
+def _initial_value_type(memref_type: MemRefType) -> TensorType:
+    return TensorType(memref_type.element_type, memref_type.get_shape())
+
+
+@irdl_op_definition
+class GlobalOp(xmemref.GlobalOp):
+    """``memref.global "private" constant @c : memref<2xf32> = dense<[1.0, 2.0]>
+    {alignment = 64 : i64}``; ``= uninitialized``, or no initial value for an external
+    global. The visibility is optional (public), as upstream."""
+
+    sym_name = prop_def(SymbolNameConstraint())
+    sym_visibility = opt_prop_def(StringAttr)
+    type = prop_def(MemRefType)
+    initial_value = opt_prop_def(UnitAttr | DenseIntOrFPElementsAttr)
+    constant = opt_prop_def(UnitAttr)
+    alignment = opt_prop_def(IntegerAttr[I64])
+
+    traits = traits_def(SymbolOpInterface(), MemoryAllocEffect())
+
+    _KNOWN: ClassVar[tuple[str, ...]] = (
+        "sym_name",
+        "sym_visibility",
+        "type",
+        "initial_value",
+        "constant",
+        "alignment",
+    )
+
+    def verify_(self) -> None:
+        memref_type = self.type
+        if not memref_type.has_static_shape():
+            raise VerifyException(
+                f"type should be static shaped memref, but got '{memref_type}'"
+            )
+        initial = self.initial_value
+        if isinstance(initial, DenseIntOrFPElementsAttr):
+            expected = _initial_value_type(memref_type)
+            actual = initial.get_type()
+            if actual != expected:
+                raise VerifyException(
+                    f"initial value expected to be of type '{expected}', but was of "
+                    f"type '{actual}'"
+                )
+        if self.alignment is not None:
+            value = self.alignment.value.data
+            if value <= 0 or not is_power_of_two(value):
+                raise VerifyException(
+                    "attribute 'alignment' failed to satisfy constraint: 64-bit "
+                    "signless integer attribute whose value is positive and whose "
+                    "value is a power of two > 0"
+                )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> GlobalOp:
+        props: dict[str, Attribute] = {}
+        visibility = parser.parse_optional_str_literal()
+        if visibility is not None:
+            props["sym_visibility"] = StringAttr(visibility)
+        if parser.parse_optional_keyword("constant") is not None:
+            props["constant"] = UnitAttr()
+        props["sym_name"] = parser.parse_symbol_name()
+        parser.parse_punctuation(":")
+        where = parser.pos
+        memref_type = parser.parse_type()
+        if not isinstance(memref_type, MemRefType):
+            parser.raise_error(
+                f"type should be static shaped memref, but got '{memref_type}'", where
+            )
+        props["type"] = memref_type
+        if parser.parse_optional_punctuation("=") is not None:
+            if parser.parse_optional_keyword("uninitialized") is not None:
+                props["initial_value"] = UnitAttr()
+            else:
+                if not memref_type.has_static_shape():
+                    parser.raise_error(
+                        "type should be static shaped memref, but got "
+                        f"'{memref_type}'",
+                        where,
+                    )
+                tensor = _initial_value_type(memref_type)
+                if parser._current_token.text == "dense":  # pyright: ignore
+                    parser.parse_keyword("dense")
+                    props["initial_value"] = parser.parse_dense_int_or_fp_elements_attr(
+                        tensor
+                    )
+                else:
+                    props["initial_value"] = parser.parse_attribute()
+        attrs = parser.parse_optional_attr_dict()
+        for name in cls._KNOWN:
+            if name in attrs:
+                props[name] = attrs.pop(name)
+        return cls.create(properties=props, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        if self.sym_visibility is not None:
+            printer.print_string_literal(self.sym_visibility.data)
+            printer.print_string(" ")
+        if self.constant is not None:
+            printer.print_string("constant ")
+        printer.print_symbol_name(self.sym_name.data)
+        printer.print_string(" : ")
+        printer.print_attribute(self.type)
+        initial = self.initial_value
+        if isinstance(initial, UnitAttr):
+            printer.print_string(" = uninitialized")
+        elif isinstance(initial, DenseIntOrFPElementsAttr) and (
+            initial.get_type() == _initial_value_type(self.type)
+        ):
+            printer.print_string(" = ")
+            initial.print_without_type(printer)
+        elif initial is not None:
+            printer.print_string(" = ")
+            printer.print_attribute(initial)
+        extra = dict(self.attributes)
+        if self.alignment is not None:
+            extra = {"alignment": self.alignment, **extra}
+        printer.print_op_attributes(extra)
+
+    @staticmethod
+    def get(
+        sym_name: StringAttr,
+        sym_type: Attribute,
+        initial_value: Attribute | None,
+        sym_visibility: StringAttr | None = StringAttr("private"),
+        constant: UnitAttr | None = None,
+        alignment: int | IntegerAttr[IntegerType] | None = None,
+    ) -> GlobalOp:
+        if isinstance(alignment, int):
+            alignment = IntegerAttr(alignment, 64)
+        return GlobalOp.build(
+            properties={
+                "sym_name": sym_name,
+                "type": sym_type,
+                "initial_value": initial_value,
+                "sym_visibility": sym_visibility,
+                "constant": constant,
+                "alignment": alignment,
+            }
+        )
+
+
+# --------------------------------------------------------------------------------------
+# alloca_scope
+# --------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class AllocaScopeReturnOp(xmemref.AllocaScopeReturnOp):
+    """``memref.alloca_scope.return %v : f32`` (implicit when the scope returns
+    nothing)."""
+
+    ops = var_operand_def()
+    assembly_format = "attr-dict ($ops^ `:` type($ops))?"
+    parse = _RESET_FORMAT["parse"]
+    print = _RESET_FORMAT["print"]
+
+    traits = traits_def(
+        IsTerminator(), HasParent(xmemref.AllocaScopeOp), NoMemoryEffect()
+    )
+
+    def verify_(self) -> None:
+        parent = self.parent_op()
+        assert parent is not None
+        if self.ops.types != parent.result_types:
+            n, m = len(self.ops), len(parent.results)
+            if n != m:
+                raise VerifyException(
+                    f"along control flow edge from Operation memref.alloca_scope.return"
+                    f" to parent: region branch point has {n} operands, but region "
+                    f"successor needs {m} inputs"
+                )
+            raise VerifyException(
+                "Expected operand types to match parent's return types."
+            )
+
+
+@irdl_op_definition
+class AllocaScopeOp(xmemref.AllocaScopeOp):
+    """``memref.alloca_scope -> (f32) { ... memref.alloca_scope.return %v : f32 }``:
+    a scope whose ``memref.alloca``s are freed when it ends."""
+
+    res = var_result_def()
+    scope = region_def()
+    traits = traits_def(SingleBlockImplicitTerminator(AllocaScopeReturnOp))
+
+    def verify_(self) -> None:
+        # Not xDSL's: its generated verify_ checks against its own definition.
+        pass
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AllocaScopeOp:
+        result_types: list[Attribute] = []
+        if parser.parse_optional_punctuation("->") is not None:
+            if parser.parse_optional_punctuation("(") is not None:
+                if parser.parse_optional_punctuation(")") is None:
+                    result_types = parser.parse_comma_separated_list(
+                        parser.Delimiter.NONE, parser.parse_type
+                    )
+                    parser.parse_punctuation(")")
+            else:
+                result_types = [parser.parse_type()]
+        body = parser.parse_region()
+        if not body.blocks:
+            body.add_block(Block())
+        block = body.blocks[-1]
+        if block.last_op is None or not block.last_op.has_trait(IsTerminator):
+            block.add_op(AllocaScopeReturnOp.create())
+        attrs = parser.parse_optional_attr_dict()
+        return cls.create(result_types=result_types, regions=[body], attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        # Upstream prints a space, then " -> (types)" when there are results.
+        printer.print_string(" ")
+        if self.res:
+            printer.print_string(" -> (")
+            printer.print_list(self.res.types, printer.print_attribute)
+            printer.print_string(")")
+        printer.print_string(" ")
+        printer.print_region(
+            self.scope, print_block_terminators=bool(self.res)
+        )
+        printer.print_op_attributes(self.attributes)
+
+
+# --------------------------------------------------------------------------------------
+# transpose, prefetch
+# --------------------------------------------------------------------------------------
+
+
+def _is_permutation(m: AffineMap) -> bool:
+    if m.num_symbols != 0 or len(m.results) != m.num_dims:
+        return False
+    positions = [e.position for e in m.results if isinstance(e, AffineDimExpr)]
+    return sorted(positions) == list(range(m.num_dims))
+
+
+@irdl_op_definition
+class TransposeOp(IRDLOperation):
+    """``memref.transpose %m (d0, d1) -> (d1, d0) : memref<4x8xf32> to
+    memref<8x4xf32, strided<[1, 8]>>``: a view with the dimensions permuted."""
+
+    name = "memref.transpose"
+
+    source = operand_def(MemRefType)
+    permutation = prop_def(AffineMapAttr)
+    result = result_def(MemRefType)
+
+    traits = traits_def(NoMemoryEffect())
+
+    def __init__(
+        self,
+        source: SSAValue | Operation,
+        permutation: AffineMap | AffineMapAttr,
+        result_type: Attribute,
+    ):
+        if isinstance(permutation, AffineMap):
+            permutation = AffineMapAttr(permutation)
+        super().__init__(
+            operands=[source],
+            result_types=[result_type],
+            properties={"permutation": permutation},
+        )
+
+    def verify_(self) -> None:
+        perm = self.permutation.data
+        if not _is_permutation(perm):
+            raise VerifyException("expected a permutation map")
+        source_type = self.source.type
+        result_type = self.result.type
+        assert isinstance(source_type, MemRefType)
+        assert isinstance(result_type, MemRefType)
+        if perm.num_dims != source_type.get_num_dims():
+            raise VerifyException("expected a permutation map of same rank as the input")
+        positions = [e.position for e in perm.results if isinstance(e, AffineDimExpr)]
+        layout = _layout_strides(source_type)
+        shape = source_type.get_shape()
+        expected_shape = tuple(shape[p] for p in positions)
+        ok = (
+            layout is not None
+            and result_type.element_type == source_type.element_type
+            and result_type.memory_space == source_type.memory_space
+            and tuple(result_type.get_shape()) == expected_shape
+            and _layout_strides(result_type)
+            == (tuple(layout[0][p] for p in positions), layout[1])
+        )
+        if not ok:
+            expected = result_type
+            if layout is not None:
+                strides = tuple(layout[0][p] for p in positions)
+                expected = MemRefType(
+                    source_type.element_type,
+                    expected_shape,
+                    StridedLayoutAttr(strides, layout[1]),
+                    source_type.memory_space,
+                )
+            raise VerifyException(
+                f"result type '{result_type}' is not equivalent to the canonical "
+                f"transposed input type '{expected}'"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TransposeOp:
+        source = parser.parse_unresolved_operand()
+        permutation = parser.parse_affine_map()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        source_type = parser.parse_type()
+        parser.parse_keyword("to")
+        result_type = parser.parse_type()
+        op = cls(parser.resolve_operand(source, source_type), permutation, result_type)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.source)
+        printer.print_string(f" {self.permutation.data}")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+        printer.print_string(" to ")
+        printer.print_attribute(self.result.type)
+
+
+@irdl_op_definition
+class PrefetchOp(IRDLOperation):
+    """``memref.prefetch %m[%i], read, locality<3>, data : memref<10xf32>``: a hint
+    to prefetch one element (for reading or writing, locality 0 to 3, into the data or
+    the instruction cache)."""
+
+    name = "memref.prefetch"
+
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)
+    isWrite = prop_def(BoolAttr)
+    localityHint = prop_def(IntegerAttr[I32])
+    isDataCache = prop_def(BoolAttr)
+
+    def __init__(
+        self,
+        memref: SSAValue | Operation,
+        indices: Sequence[SSAValue | Operation],
+        is_write: bool,
+        locality_hint: int,
+        is_data_cache: bool,
+    ):
+        super().__init__(
+            operands=[memref, indices],
+            properties={
+                "isWrite": BoolAttr.from_bool(is_write),
+                "localityHint": IntegerAttr(locality_hint, i32),
+                "isDataCache": BoolAttr.from_bool(is_data_cache),
+            },
+        )
+
+    def verify_(self) -> None:
+        hint = self.localityHint.value.data
+        if not 0 <= hint <= 3:
+            raise VerifyException(
+                "attribute 'localityHint' failed to satisfy constraint: 32-bit "
+                "signless integer attribute whose minimum value is 0 whose maximum "
+                "value is 3"
+            )
+        memref_type = self.memref.type
+        assert isinstance(memref_type, MemRefType)
+        if len(self.indices) != memref_type.get_num_dims():
+            raise VerifyException("too few indices")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PrefetchOp:
+        memref = parser.parse_unresolved_operand()
+        indices: list[UnresolvedOperand] = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        parser.parse_punctuation(",")
+        where = parser.pos
+        rw = parser.parse_identifier()
+        if rw not in ("read", "write"):
+            parser.raise_error("rw specifier has to be 'read' or 'write'", where)
+        parser.parse_punctuation(",")
+        parser.parse_keyword("locality")
+        parser.parse_punctuation("<")
+        hint = parser.parse_integer()
+        parser.parse_punctuation(">")
+        parser.parse_punctuation(",")
+        where = parser.pos
+        cache = parser.parse_identifier()
+        if cache not in ("data", "instr"):
+            parser.raise_error("cache type has to be 'data' or 'instr'", where)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        memref_type = parser.parse_type()
+        index = IndexType()
+        op = cls(
+            parser.resolve_operand(memref, memref_type),
+            [parser.resolve_operand(i, index) for i in indices],
+            rw == "write",
+            hint,
+            cache == "data",
+        )
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.memref)
+        printer.print_string("[")
+        printer.print_list(self.indices, printer.print_operand)
+        printer.print_string("]")
+        printer.print_string(", write" if self.isWrite.value.data else ", read")
+        printer.print_string(f", locality<{self.localityHint.value.data}>")
+        printer.print_string(", data" if self.isDataCache.value.data else ", instr")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.memref.type)
+
+
+# --------------------------------------------------------------------------------------
+# expand_shape, collapse_shape: the reassociation printed as upstream ([[0, 1]])
+# --------------------------------------------------------------------------------------
+
+
+def _print_reassociation(printer: Printer, reassociation: ArrayAttr) -> None:
+    groups = [
+        "[" + ", ".join(str(i.value.data) for i in group.data) + "]"
+        for group in reassociation.data
+    ]
+    printer.print_string(" [" + ", ".join(groups) + "]")
+
+
+def _parse_reassociation(parser: Parser) -> ArrayAttr:
+    def group() -> ArrayAttr:
+        return ArrayAttr(
+            parser.parse_comma_separated_list(
+                parser.Delimiter.SQUARE, lambda: IntegerAttr(parser.parse_integer(), i64)
+            )
+        )
+
+    return ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, group))
+
+
+@irdl_op_definition
+class CollapseShapeOp(xmemref.CollapseShapeOp):
+    """``memref.collapse_shape %m [[0, 1]] : memref<4x8xf32> into memref<32xf32>``."""
+
+    src = operand_def(MemRefType)
+    result = result_def(MemRefType)
+    reassociation = prop_def(ContiguousArrayOfIntArray())
+    traits = traits_def(NoMemoryEffect())
+    assembly_format = None
+
+    def verify_(self) -> None:
+        # Not xDSL's: its generated verify_ checks against its own definition.
+        pass
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CollapseShapeOp:
+        src = parser.parse_unresolved_operand()
+        reassociation = _parse_reassociation(parser)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        src_type = parser.parse_type()
+        parser.parse_keyword("into")
+        result_type = parser.parse_type()
+        return cls.create(
+            operands=[parser.resolve_operand(src, src_type)],
+            result_types=[result_type],
+            properties={"reassociation": reassociation},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.src)
+        _print_reassociation(printer, self.reassociation)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.src.type)
+        printer.print_string(" into ")
+        printer.print_attribute(self.result.type)
+
+
+@irdl_op_definition
+class ExpandShapeOp(xmemref.ExpandShapeOp):
+    """``memref.expand_shape %m [[0, 1]] output_shape [%n, 4] : memref<?xf32> into
+    memref<?x4xf32>``."""
+
+    src = operand_def(MemRefType)
+    output_shape = var_operand_def(IndexType)
+    static_output_shape = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(MemRefType)
+    reassociation = prop_def(ContiguousArrayOfIntArray())
+    traits = traits_def(NoMemoryEffect())
+    assembly_format = None
+
+    def verify_(self) -> None:
+        static = self.static_output_shape.get_values()
+        dynamic = sum(1 for v in static if v == DYNAMIC_INDEX)
+        if dynamic != len(self.output_shape):
+            raise VerifyException(
+                f"expected {dynamic} dynamic output_shape values, got "
+                f"{len(self.output_shape)}"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ExpandShapeOp:
+        src = parser.parse_unresolved_operand()
+        reassociation = _parse_reassociation(parser)
+        parser.parse_keyword("output_shape")
+        static: list[int] = []
+        dynamic: list[UnresolvedOperand] = []
+
+        def entry() -> None:
+            operand = parser.parse_optional_unresolved_operand()
+            if operand is not None:
+                dynamic.append(operand)
+                static.append(DYNAMIC_INDEX)
+            else:
+                static.append(parser.parse_integer())
+
+        parser.parse_comma_separated_list(parser.Delimiter.SQUARE, entry)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        src_type = parser.parse_type()
+        parser.parse_keyword("into")
+        result_type = parser.parse_type()
+        index = IndexType()
+        return cls.create(
+            operands=[
+                parser.resolve_operand(src, src_type),
+                *(parser.resolve_operand(d, index) for d in dynamic),
+            ],
+            result_types=[result_type],
+            properties={
+                "reassociation": reassociation,
+                "static_output_shape": DenseArrayBase.from_list(i64, static),
+            },
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.src)
+        _print_reassociation(printer, self.reassociation)
+        printer.print_string(" output_shape [")
+        dynamic = iter(self.output_shape)
+        entries: list[str | SSAValue] = [
+            next(dynamic) if v == DYNAMIC_INDEX else str(v)
+            for v in self.static_output_shape.get_values()
+        ]
+        printer.print_list(
+            entries,
+            lambda e: printer.print_string(e)
+            if isinstance(e, str)
+            else printer.print_operand(e),
+        )
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.src.type)
+        printer.print_string(" into ")
+        printer.print_attribute(self.result.type)
+
+
+_NEW_CLASSES: tuple[type[IRDLOperation], ...] = (
+    AllocaScopeOp,
+    AllocaScopeReturnOp,
+    AtomicRMWOp,
+    CastOp,
+    CollapseShapeOp,
+    CopyOp,
+    ExpandShapeOp,
+    ExtractAlignedPointerAsIndexOp,
+    GlobalOp,
+    MemorySpaceCastOp,
+    RankOp,
+)
+_REPLACED = {op.name for op in _NEW_CLASSES}
+
+MEMREF = Dialect(
+    "memref",
+    [
+        *(op for op in xmemref.MemRef.operations if op.name not in _REPLACED),
+        *_NEW_CLASSES,
+        GenericAtomicRMWOp,
+        AtomicYieldOp,
+        TransposeOp,
+        PrefetchOp,
+    ],
+    list(xmemref.MemRef.attributes),
+    list(xmemref.MemRef._interfaces),  # pyright: ignore[reportPrivateUsage]
+)
+
+__all__ = [
+    "ATOMIC_RMW_KINDS",
+    "MEMREF",
+    "AllocaScopeOp",
+    "AllocaScopeReturnOp",
+    "AtomicRMWOp",
+    "AtomicYieldOp",
+    "CastOp",
+    "CollapseShapeOp",
+    "CopyOp",
+    "ExpandShapeOp",
+    "ExtractAlignedPointerAsIndexOp",
+    "GenericAtomicRMWOp",
+    "GlobalOp",
+    "MemorySpaceCastOp",
+    "PrefetchOp",
+    "RankOp",
+    "TransposeOp",
+]
