@@ -541,12 +541,19 @@ class GlobalOp(xmemref.GlobalOp):
             )
         initial = self.initial_value
         if isinstance(initial, DenseIntOrFPElementsAttr):
-            expected = _initial_value_type(memref_type)
             actual = initial.get_type()
-            if actual != expected:
+            shape, actual_shape = memref_type.get_shape(), actual.get_shape()
+            if tuple(shape) != tuple(actual_shape):
                 raise VerifyException(
-                    f"initial value expected to be of type '{expected}', but was of "
-                    f"type '{actual}'"
+                    "initial value shape expected to be "
+                    f"{', '.join(map(str, shape))} but was "
+                    f"{', '.join(map(str, actual_shape))}"
+                )
+            if actual.element_type != memref_type.element_type:
+                raise VerifyException(
+                    "initial value element expected to be of type "
+                    f"'{memref_type.element_type}', but was of type "
+                    f"'{actual.element_type}'"
                 )
         if self.alignment is not None:
             value = self.alignment.value.data
@@ -611,9 +618,9 @@ class GlobalOp(xmemref.GlobalOp):
         initial = self.initial_value
         if isinstance(initial, UnitAttr):
             printer.print_string(" = uninitialized")
-        elif isinstance(initial, DenseIntOrFPElementsAttr) and (
-            initial.get_type() == _initial_value_type(self.type)
-        ):
+        elif isinstance(initial, DenseIntOrFPElementsAttr) and isinstance(
+            initial.get_type(), TensorType
+        ) and initial.get_type() == _initial_value_type(self.type):
             printer.print_string(" = ")
             initial.print_without_type(printer)
         elif initial is not None:

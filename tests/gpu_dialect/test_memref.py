@@ -1,0 +1,104 @@
+"""xdsl-gpu's ``memref`` dialect (``gpu_dialect/memref.py``) takes the place of
+xDSL's, keeps matching the passes written against xDSL's classes, and lowers."""
+
+from __future__ import annotations
+
+from xdsl.dialects import memref as xmemref
+from xdsl.dialects.builtin import IndexType, MemRefType, UnrankedMemRefType, f32
+
+from gpu_dialect import memref
+from gpu_dialect.registration import REPLACED_DIALECTS
+from passes import get_all_passes
+from tests.support.xdsl_tools import make_context, parse, print_module
+
+
+def test_factory_replaces_xdsls_dialect() -> None:
+    assert REPLACED_DIALECTS["memref"]() is memref.MEMREF
+    ctx = make_context()
+    assert ctx.get_op("memref.cast") is memref.CastOp
+    assert ctx.get_op("memref.global") is memref.GlobalOp
+    assert ctx.get_op("memref.generic_atomic_rmw") is memref.GenericAtomicRMWOp
+    # The ops that need nothing new are xDSL's own classes.
+    assert ctx.get_op("memref.load") is xmemref.LoadOp
+
+
+def test_every_xdsl_op_name_is_still_defined() -> None:
+    names = [op.name for op in memref.MEMREF.operations]
+    assert {op.name for op in xmemref.MemRef.operations} <= set(names)
+    assert len(set(names)) == len(names)
+
+
+def test_replaced_classes_subclass_xdsls() -> None:
+    for op in memref.MEMREF.operations:
+        xdsl_op = next((x for x in xmemref.MemRef.operations if x.name == op.name), None)
+        if xdsl_op is not None:
+            assert issubclass(op, xdsl_op), op.name
+
+
+def test_parsed_ops_are_instances_of_xdsls_classes() -> None:
+    module = parse(
+        """
+        memref.global "private" constant @c : memref<2xf32> = dense<[1.0, 2.0]>
+        func.func @f(%h: memref<4xf32>) -> index {
+          %u = memref.cast %h : memref<4xf32> to memref<*xf32>
+          %r = memref.rank %u : memref<*xf32>
+          func.return %r : index
+        }
+        """
+    )
+    ops = list(module.walk())
+    assert any(isinstance(op, xmemref.GlobalOp) for op in ops)
+    assert any(isinstance(op, xmemref.CastOp) for op in ops)
+    rank = next(op for op in ops if isinstance(op, xmemref.RankOp))
+    assert isinstance(rank.source.type, UnrankedMemRefType)
+
+
+def test_builders() -> None:
+    m = MemRefType(f32, [4, 8])
+    op = memref.GlobalOp.get(
+        memref.StringAttr("g"), m, None, sym_visibility=None  # type: ignore[attr-defined]
+    )
+    op.verify()
+    assert "memref.global @g : memref<4x8xf32>" in str(op)
+    from xdsl.ir.affine import AffineMap
+
+    from xdsl.utils.test_value import create_ssa_value
+
+    value = create_ssa_value(m)
+    t = memref.TransposeOp(
+        value,
+        AffineMap.from_callable(lambda i, j: (j, i)),
+        MemRefType(f32, [8, 4], memref.StridedLayoutAttr([1, 8], 0)),  # type: ignore[attr-defined]
+    )
+    t.verify()
+    index = create_ssa_value(IndexType())
+    memref.PrefetchOp(value, [index, index], False, 3, True).verify()
+
+
+def test_lowering_to_llvm_finds_the_ops() -> None:
+    source = """
+    memref.global "private" constant @c : memref<2xf32> = dense<[1.0, 2.0]>
+    func.func @f(%h: memref<4xf32>, %i: index, %v: f32) -> index {
+      %u = memref.cast %h : memref<4xf32> to memref<*xf32>
+      %r = memref.rank %u : memref<*xf32>
+      %g = memref.get_global @c : memref<2xf32>
+      %a = memref.atomic_rmw addf %v, %h[%i] : (f32, memref<4xf32>) -> f32
+      %x = memref.generic_atomic_rmw %h[%i] : memref<4xf32> {
+      ^bb0(%cur: f32):
+        %s = arith.addf %cur, %v : f32
+        memref.atomic_yield %s : f32
+      }
+      %t = memref.transpose %h (d0) -> (d0) : memref<4xf32> to memref<4xf32>
+      func.return %r : index
+    }
+    """
+    module = parse(source)
+    passes = get_all_passes()
+    ctx = make_context()
+    for name in ("finalize-memref-to-llvm", "convert-func-to-llvm"):
+        passes[name]()().apply(ctx, module)
+    text = print_module(module)
+    assert "memref." not in text
+    assert "llvm.mlir.global private constant @c" in text
+    assert "llvm.atomicrmw fadd" in text
+    assert "llvm.cmpxchg" in text
