@@ -10,7 +10,8 @@ agree on what is wrong:
   constraints; xDSL adds which operand or result it is in front);
 * :func:`variadic`: the same for each element of a variadic (``variadic of ...``);
 * :class:`PropertyOf`: ``Invalid attribute `name` in property conversion: <attr>``
-  (a property of the wrong kind, as upstream's ``setPropertiesFromAttr``);
+  (a property of the wrong kind, as upstream's ``setPropertiesFromAttr``), and
+  :func:`required_prop_def`: ``requires attribute 'name'`` when it is missing;
 * :class:`UpstreamEnumSyntax`: ``expected ::mlir::gpu::X to be one of: a, b, c``
   (the generated enum parsers);
 * ``custom<MemRefKind>`` / ``custom<UnrankedMemRefKind>``: ``invalid kind of type
@@ -42,6 +43,7 @@ from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
     base,
+    opt_prop_def,
 )
 from xdsl.irdl.constraints import InferenceContext, VerificationContext
 from xdsl.irdl.declarative_assembly_format import (
@@ -189,6 +191,27 @@ class PropertyOf(AttrConstraint):
         self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
     ) -> PropertyOf:
         return self
+
+
+@dataclass(frozen=True)
+class RequiredPropertyOf(PropertyOf):
+    """A :class:`PropertyOf` that the op must have; see :func:`required_prop_def`."""
+
+
+def required_prop_def(name: str, kind: type[Attribute]):
+    """A property without default that the op must have. xDSL would report its
+    absence as "property 'x' expected in operation ..."; declared optional, it is
+    left to :func:`verify_required_properties`, which words it as upstream:
+    ``requires attribute 'x'``. (Its accessor is typed ``... | None``.)"""
+    return opt_prop_def(RequiredPropertyOf(name, kind), prop_name=name)
+
+
+def verify_required_properties(op: IRDLOperation) -> None:
+    """Fail with upstream's ``requires attribute '<name>'`` for the first property
+    of ``op`` declared by :func:`required_prop_def` that it lacks."""
+    for name, prop in op.get_irdl_definition().properties.items():
+        if isinstance(prop.constr, RequiredPropertyOf) and name not in op.properties:
+            raise VerifyException(f"requires attribute '{name}'")
 
 
 # ===----------------------------------------------------------------------=== #

@@ -16,7 +16,6 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ContainerType,
     DenseArrayBase,
-    IndexType,
     IntegerAttr,
     MemRefType,
     NoneAttr,
@@ -60,6 +59,16 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from gpu_dialect.gpu.async_syntax import AsyncDependencies
+from gpu_dialect.gpu.constraints import (
+    ODSI32,
+    AnyMemRef,
+    AnyUnrankedMemRef,
+    MemRefKind,
+    ODSIndex,
+    UnrankedMemRefKind,
+    instance_of,
+    variadic,
+)
 from gpu_dialect.gpu.types import AsyncTokenType
 
 if TYPE_CHECKING:
@@ -87,6 +96,7 @@ class AsyncOpInterface:
 
     custom_directives: ClassVar[tuple[type[CustomDirective], ...]] = (
         AsyncDependencies,
+        MemRefKind,
     )
 
     if TYPE_CHECKING:
@@ -182,14 +192,18 @@ class AsyncOpInterface:
         return self
 
 
+AsyncToken = instance_of(AsyncTokenType, "async token type", AsyncTokenType())
+"""ODS ``GPU_AsyncToken``."""
+
+
 def async_dependencies_def():
     """The ``async_dependencies`` field of an :class:`AsyncOpInterface` op."""
-    return var_operand_def(AsyncTokenType)
+    return var_operand_def(variadic(AsyncToken))
 
 
 def async_token_def():
     """The ``async_token`` field of an :class:`AsyncOpInterface` op."""
-    return opt_result_def(AsyncTokenType)
+    return opt_result_def(AsyncToken)
 
 
 def async_operands(deps: Sequence[SSAValue | Operation]) -> list[SSAValue]:
@@ -254,11 +268,11 @@ class AllocOp(AsyncOpInterface, IRDLOperation):
     name = "gpu.alloc"
 
     async_dependencies = async_dependencies_def()
-    dynamic_sizes = var_operand_def(IndexType)
-    symbol_operands = var_operand_def(IndexType)
+    dynamic_sizes = var_operand_def(variadic(ODSIndex))
+    symbol_operands = var_operand_def(variadic(ODSIndex))
     host_shared = opt_prop_def(UnitAttr, prop_name="hostShared")
 
-    memref = result_def(MemRefType)
+    memref = result_def(AnyMemRef)
     async_token = async_token_def()
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -267,7 +281,7 @@ class AllocOp(AsyncOpInterface, IRDLOperation):
     assembly_format = (
         f"{ASYNC_PREFIX} (` ` `host_shared` $hostShared^)? ` ` "
         "`(` $dynamic_sizes `)` (`` `[` $symbol_operands^ `]`)? "
-        "attr-dict `:` type($memref)"
+        "attr-dict `:` custom<MemRefKind>(type($memref))"
     )
 
     def __init__(
@@ -314,12 +328,14 @@ class DeallocOp(AsyncOpInterface, IRDLOperation):
     name = "gpu.dealloc"
 
     async_dependencies = async_dependencies_def()
-    memref = operand_def(MemRefType)
+    memref = operand_def(AnyMemRef)
     async_token = async_token_def()
 
     traits = traits_def(MemoryFreeEffect())
 
-    assembly_format = f"{ASYNC_PREFIX} $memref attr-dict `:` type($memref)"
+    assembly_format = (
+        f"{ASYNC_PREFIX} $memref attr-dict `:` custom<MemRefKind>(type($memref))"
+    )
 
     def __init__(
         self,
@@ -343,8 +359,8 @@ class MemcpyOp(AsyncOpInterface, IRDLOperation):
     name = "gpu.memcpy"
 
     async_dependencies = async_dependencies_def()
-    dst = operand_def(MemRefType)
-    src = operand_def(MemRefType)
+    dst = operand_def(AnyMemRef)
+    src = operand_def(AnyMemRef)
     async_token = async_token_def()
 
     traits = traits_def(
@@ -352,7 +368,8 @@ class MemcpyOp(AsyncOpInterface, IRDLOperation):
     )
 
     assembly_format = (
-        f"{ASYNC_PREFIX} $dst `,` $src `:` type($dst) `,` type($src) attr-dict"
+        f"{ASYNC_PREFIX} $dst `,` $src `:` custom<MemRefKind>(type($dst)) `,` "
+        "custom<MemRefKind>(type($src)) attr-dict"
     )
 
     def __init__(
@@ -390,14 +407,15 @@ class MemsetOp(AsyncOpInterface, IRDLOperation):
     name = "gpu.memset"
 
     async_dependencies = async_dependencies_def()
-    dst = operand_def(MemRefType)
+    dst = operand_def(AnyMemRef)
     value = operand_def(AnyAttr())
     async_token = async_token_def()
 
     traits = traits_def(MemoryWriteEffect())
 
     assembly_format = (
-        f"{ASYNC_PREFIX} $dst `,` $value `:` type($dst) `,` type($value) attr-dict"
+        f"{ASYNC_PREFIX} $dst `,` $value `:` custom<MemRefKind>(type($dst)) `,` "
+        "type($value) attr-dict"
     )
 
     def __init__(
@@ -446,9 +464,11 @@ class WaitOp(AsyncOpInterface, IRDLOperation):
 
 
 class _HostRegistrationOp(IRDLOperation):
-    value = operand_def(UnrankedMemRefType)
+    value = operand_def(AnyUnrankedMemRef)
 
-    assembly_format = "$value attr-dict `:` type($value)"
+    custom_directives = (UnrankedMemRefKind,)
+
+    assembly_format = "$value attr-dict `:` custom<UnrankedMemRefKind>(type($value))"
 
     def __init__(self, value: SSAValue | Operation):
         super().__init__(operands=[value])
@@ -479,7 +499,7 @@ class SetDefaultDeviceOp(IRDLOperation):
 
     name = "gpu.set_default_device"
 
-    dev_index = operand_def(i32)
+    dev_index = operand_def(ODSI32)
 
     traits = traits_def(MemoryWriteEffect())
 
