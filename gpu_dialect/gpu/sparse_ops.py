@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IndexType, MemRefType
+from xdsl.dialects.builtin import IndexType
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import (
     Attribute,
@@ -44,6 +44,17 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
+from gpu_dialect.gpu.attributes import expect_punctuation
+from gpu_dialect.gpu.constraints import (
+    AnyMemRef,
+    ODSIndex,
+    PropertyOf,
+    UpstreamEnumSyntax,
+    instance_of,
+    required_prop_def,
+    variadic,
+    verify_required_properties,
+)
 from gpu_dialect.gpu.memory_ops import (
     ASYNC_PREFIX,
     AsyncOpInterface,
@@ -76,11 +87,12 @@ class Prune2To4SpMatFlag(StrEnum):
 
 @irdl_attr_definition
 class Prune2To4SpMatFlagAttr(
-    EnumAttribute[Prune2To4SpMatFlag], SpacedOpaqueSyntaxAttribute
+    UpstreamEnumSyntax, EnumAttribute[Prune2To4SpMatFlag], SpacedOpaqueSyntaxAttribute
 ):
     """``#gpu<prune_2to4_spmat_flag PRUNE_AND_CHECK>``"""
 
     name = "gpu.prune_2to4_spmat_flag"
+    cpp_name = "::mlir::gpu::Prune2To4SpMatFlag"
 
 
 class TransposeMode(StrEnum):
@@ -93,10 +105,13 @@ class TransposeMode(StrEnum):
 
 
 @irdl_attr_definition
-class TransposeModeAttr(EnumAttribute[TransposeMode], SpacedOpaqueSyntaxAttribute):
+class TransposeModeAttr(
+    UpstreamEnumSyntax, EnumAttribute[TransposeMode], SpacedOpaqueSyntaxAttribute
+):
     """``#gpu<mat_transpose_mode TRANSPOSE>``"""
 
     name = "gpu.mat_transpose_mode"
+    cpp_name = "::mlir::gpu::TransposeMode"
 
 
 class SpGEMMWorkEstimationOrComputeKind(StrEnum):
@@ -108,11 +123,14 @@ class SpGEMMWorkEstimationOrComputeKind(StrEnum):
 
 @irdl_attr_definition
 class SpGEMMWorkEstimationOrComputeKindAttr(
-    EnumAttribute[SpGEMMWorkEstimationOrComputeKind], SpacedOpaqueSyntaxAttribute
+    UpstreamEnumSyntax,
+    EnumAttribute[SpGEMMWorkEstimationOrComputeKind],
+    SpacedOpaqueSyntaxAttribute,
 ):
     """``#gpu<spgemm_work_estimation_or_compute_kind COMPUTE>``"""
 
     name = "gpu.spgemm_work_estimation_or_compute_kind"
+    cpp_name = "::mlir::gpu::SpGEMMWorkEstimationOrComputeKind"
 
 
 # --------------------------------------------------------------------------------
@@ -121,11 +139,41 @@ class SpGEMMWorkEstimationOrComputeKindAttr(
 
 _NON_TRANSPOSE = TransposeModeAttr(TransposeMode.NON_TRANSPOSE)
 
+SpMatHandle = instance_of(
+    SparseSpMatHandleType, "sparse matrix handle type", SparseSpMatHandleType()
+)
+"""ODS ``GPU_SparseSpMatHandle``."""
+
+DnTensorHandle = instance_of(
+    SparseDnTensorHandleType, "dense tensor handle type", SparseDnTensorHandleType()
+)
+"""ODS ``GPU_SparseDnTensorHandle``."""
+
+SpGEMMOpHandle = instance_of(
+    SparseSpGEMMOpHandleType,
+    "SpGEMM operation handle type",
+    SparseSpGEMMOpHandleType(),
+)
+"""ODS ``GPU_SparseSpGEMMOpHandle``."""
+
+
+def _compute_type_def():
+    """The ``computeType`` property: any type (upstream ``TypeAttr``), required."""
+    return required_prop_def("computeType", TypeAttribute)
+
+
+def _memref_type(operand: str) -> str:
+    """``type($operand)`` of a memref operand, with upstream's parse error for a
+    type of another kind."""
+    return f"custom<MemRefKind>(type(${operand}))"
+
 
 def _mode_def(prop_name: str):
     """A matrix transpose mode, ``NON_TRANSPOSE`` when absent (upstream's default)."""
     return prop_def(
-        TransposeModeAttr, default_value=_NON_TRANSPOSE, prop_name=prop_name
+        PropertyOf(prop_name, TransposeModeAttr),
+        default_value=_NON_TRANSPOSE,
+        prop_name=prop_name,
     )
 
 
@@ -141,9 +189,9 @@ class EnumInBraces(CustomDirective):
     attr: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
-        parser.parse_punctuation("{")
+        expect_punctuation(parser, "{")
         self.attr.parse(parser, state)
-        parser.parse_punctuation("}")
+        expect_punctuation(parser, "}")
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         attr = self.attr.get(op) or self.attr.default_value
@@ -159,6 +207,9 @@ class _SparseOp(AsyncOpInterface, IRDLOperation):
     ``results`` before the optional token."""
 
     custom_directives = (*AsyncOpInterface.custom_directives, EnumInBraces)
+
+    def verify_(self) -> None:
+        verify_required_properties(self)
 
     def _build(
         self,
@@ -189,16 +240,16 @@ class CreateDnTensorOp(_SparseOp):
     name = "gpu.create_dn_tensor"
 
     async_dependencies = async_dependencies_def()
-    memref = operand_def(MemRefType)
-    dims = var_operand_def(IndexType)
-    dn_tensor = result_def(SparseDnTensorHandleType)
+    memref = operand_def(AnyMemRef)
+    dims = var_operand_def(variadic(ODSIndex))
+    dn_tensor = result_def(DnTensorHandle)
     async_token = async_token_def()
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     assembly_format = (
         f"{ASYNC_PREFIX} $memref `,` $dims attr-dict `:` type($dims) "
-        "`into` type($memref)"
+        f"`into` {_memref_type('memref')}"
     )
 
     def __init__(
@@ -224,7 +275,7 @@ class DestroyDnTensorOp(_SparseOp):
     name = "gpu.destroy_dn_tensor"
 
     async_dependencies = async_dependencies_def()
-    dn_tensor = operand_def(SparseDnTensorHandleType)
+    dn_tensor = operand_def(DnTensorHandle)
     async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} $dn_tensor attr-dict"
@@ -270,7 +321,8 @@ class _CreateSpMatOp(_SparseOp):
 def _create_spmat_format(b0: str, b1: str) -> str:
     return (
         f"{ASYNC_PREFIX} $rows `,` $cols `,` $nnz `,` ${b0} `,` ${b1} `,` $values "
-        f"attr-dict `:` type(${b0}) `,` type(${b1}) `,` type($values)"
+        f"attr-dict `:` {_memref_type(b0)} `,` {_memref_type(b1)} `,` "
+        f"{_memref_type('values')}"
     )
 
 
@@ -283,13 +335,13 @@ class CreateCooOp(_CreateSpMatOp):
     name = "gpu.create_coo"
 
     async_dependencies = async_dependencies_def()
-    rows = operand_def(IndexType)
-    cols = operand_def(IndexType)
-    nnz = operand_def(IndexType)
-    row_idxs = operand_def(MemRefType)
-    col_idxs = operand_def(MemRefType)
-    values = operand_def(MemRefType)
-    spmat = result_def(SparseSpMatHandleType)
+    rows = operand_def(ODSIndex)
+    cols = operand_def(ODSIndex)
+    nnz = operand_def(ODSIndex)
+    row_idxs = operand_def(AnyMemRef)
+    col_idxs = operand_def(AnyMemRef)
+    values = operand_def(AnyMemRef)
+    spmat = result_def(SpMatHandle)
     async_token = async_token_def()
 
     assembly_format = _create_spmat_format("row_idxs", "col_idxs")
@@ -304,17 +356,17 @@ class CreateCooAoSOp(_SparseOp):
     name = "gpu.create_coo_aos"
 
     async_dependencies = async_dependencies_def()
-    rows = operand_def(IndexType)
-    cols = operand_def(IndexType)
-    nnz = operand_def(IndexType)
-    idxs = operand_def(MemRefType)
-    values = operand_def(MemRefType)
-    spmat = result_def(SparseSpMatHandleType)
+    rows = operand_def(ODSIndex)
+    cols = operand_def(ODSIndex)
+    nnz = operand_def(ODSIndex)
+    idxs = operand_def(AnyMemRef)
+    values = operand_def(AnyMemRef)
+    spmat = result_def(SpMatHandle)
     async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $rows `,` $cols `,` $nnz `,` $idxs `,` $values attr-dict "
-        "`:` type($idxs) `,` type($values)"
+        f"`:` {_memref_type('idxs')} `,` {_memref_type('values')}"
     )
 
     def __init__(
@@ -344,13 +396,13 @@ class CreateCsrOp(_CreateSpMatOp):
     name = "gpu.create_csr"
 
     async_dependencies = async_dependencies_def()
-    rows = operand_def(IndexType)
-    cols = operand_def(IndexType)
-    nnz = operand_def(IndexType)
-    row_pos = operand_def(MemRefType)
-    col_idxs = operand_def(MemRefType)
-    values = operand_def(MemRefType)
-    spmat = result_def(SparseSpMatHandleType)
+    rows = operand_def(ODSIndex)
+    cols = operand_def(ODSIndex)
+    nnz = operand_def(ODSIndex)
+    row_pos = operand_def(AnyMemRef)
+    col_idxs = operand_def(AnyMemRef)
+    values = operand_def(AnyMemRef)
+    spmat = result_def(SpMatHandle)
     async_token = async_token_def()
 
     assembly_format = _create_spmat_format("row_pos", "col_idxs")
@@ -364,13 +416,13 @@ class CreateCscOp(_CreateSpMatOp):
     name = "gpu.create_csc"
 
     async_dependencies = async_dependencies_def()
-    rows = operand_def(IndexType)
-    cols = operand_def(IndexType)
-    nnz = operand_def(IndexType)
-    col_pos = operand_def(MemRefType)
-    row_idxs = operand_def(MemRefType)
-    values = operand_def(MemRefType)
-    spmat = result_def(SparseSpMatHandleType)
+    rows = operand_def(ODSIndex)
+    cols = operand_def(ODSIndex)
+    nnz = operand_def(ODSIndex)
+    col_pos = operand_def(AnyMemRef)
+    row_idxs = operand_def(AnyMemRef)
+    values = operand_def(AnyMemRef)
+    spmat = result_def(SpMatHandle)
     async_token = async_token_def()
 
     assembly_format = _create_spmat_format("col_pos", "row_idxs")
@@ -385,21 +437,22 @@ class CreateBsrOp(_SparseOp):
     name = "gpu.create_bsr"
 
     async_dependencies = async_dependencies_def()
-    brows = operand_def(IndexType)
-    bcols = operand_def(IndexType)
-    bnnz = operand_def(IndexType)
-    r_block_size = operand_def(IndexType)
-    c_block_size = operand_def(IndexType)
-    b_row_pos = operand_def(MemRefType)
-    b_col_idxs = operand_def(MemRefType)
-    values = operand_def(MemRefType)
-    spmat = result_def(SparseSpMatHandleType)
+    brows = operand_def(ODSIndex)
+    bcols = operand_def(ODSIndex)
+    bnnz = operand_def(ODSIndex)
+    r_block_size = operand_def(ODSIndex)
+    c_block_size = operand_def(ODSIndex)
+    b_row_pos = operand_def(AnyMemRef)
+    b_col_idxs = operand_def(AnyMemRef)
+    values = operand_def(AnyMemRef)
+    spmat = result_def(SpMatHandle)
     async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $brows `,` $bcols `,` $bnnz `,` $r_block_size `,` "
         "$c_block_size `,` $b_row_pos `,` $b_col_idxs `,` $values attr-dict "
-        "`:` type($b_row_pos) `,` type($b_col_idxs) `,` type($values)"
+        f"`:` {_memref_type('b_row_pos')} `,` {_memref_type('b_col_idxs')} `,` "
+        f"{_memref_type('values')}"
     )
 
     def __init__(
@@ -435,20 +488,20 @@ class Create2To4SpMatOp(_SparseOp):
     name = "gpu.create_2to4_spmat"
 
     async_dependencies = async_dependencies_def()
-    rows = operand_def(IndexType)
-    cols = operand_def(IndexType)
+    rows = operand_def(ODSIndex)
+    cols = operand_def(ODSIndex)
     prune_flag = prop_def(
-        Prune2To4SpMatFlagAttr,
+        PropertyOf("pruneFlag", Prune2To4SpMatFlagAttr),
         default_value=Prune2To4SpMatFlagAttr(Prune2To4SpMatFlag.PRUNE_AND_CHECK),
         prop_name="pruneFlag",
     )
-    memref = operand_def(MemRefType)
-    spmat = result_def(SparseSpMatHandleType)
+    memref = operand_def(AnyMemRef)
+    spmat = result_def(SpMatHandle)
     async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} custom<EnumInBraces>($pruneFlag) $rows `,` $cols `,` "
-        "$memref attr-dict `:` type($memref)"
+        f"$memref attr-dict `:` {_memref_type('memref')}"
     )
 
     def __init__(
@@ -477,7 +530,7 @@ class DestroySpMatOp(_SparseOp):
     name = "gpu.destroy_sp_mat"
 
     async_dependencies = async_dependencies_def()
-    spmat = operand_def(SparseSpMatHandleType)
+    spmat = operand_def(SpMatHandle)
     async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} $spmat attr-dict"
@@ -506,11 +559,11 @@ class SpMVBufferSizeOp(_SparseOp):
 
     async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
-    spmat_a = operand_def(SparseSpMatHandleType)
-    dn_x = operand_def(SparseDnTensorHandleType)
-    dn_y = operand_def(SparseDnTensorHandleType)
-    compute_type = prop_def(TypeAttribute, prop_name="computeType")
-    buffer_sz = result_def(IndexType)
+    spmat_a = operand_def(SpMatHandle)
+    dn_x = operand_def(DnTensorHandle)
+    dn_y = operand_def(DnTensorHandle)
+    compute_type = _compute_type_def()
+    buffer_sz = result_def(ODSIndex)
     async_token = async_token_def()
 
     assembly_format = (
@@ -547,16 +600,16 @@ class SpMVOp(_SparseOp):
 
     async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
-    spmat_a = operand_def(SparseSpMatHandleType)
-    dn_x = operand_def(SparseDnTensorHandleType)
-    dn_y = operand_def(SparseDnTensorHandleType)
-    compute_type = prop_def(TypeAttribute, prop_name="computeType")
-    buffer = operand_def(MemRefType)
+    spmat_a = operand_def(SpMatHandle)
+    dn_x = operand_def(DnTensorHandle)
+    dn_y = operand_def(DnTensorHandle)
+    compute_type = _compute_type_def()
+    buffer = operand_def(AnyMemRef)
     async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $spmat_a (`{{` $modeA^ `}}`)? `,` $dn_x `,` $dn_y `,` "
-        "$buffer attr-dict `:` type($buffer) `into` $computeType"
+        f"$buffer attr-dict `:` {_memref_type('buffer')} `into` $computeType"
     )
 
     def __init__(
@@ -591,11 +644,11 @@ class SpMMBufferSizeOp(_SparseOp):
     async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
-    spmat_a = operand_def(SparseSpMatHandleType)
-    dnmat_b = operand_def(SparseDnTensorHandleType)
-    dnmat_c = operand_def(SparseDnTensorHandleType)
-    compute_type = prop_def(TypeAttribute, prop_name="computeType")
-    buffer_szs = var_result_def(IndexType)
+    spmat_a = operand_def(SpMatHandle)
+    dnmat_b = operand_def(DnTensorHandle)
+    dnmat_c = operand_def(DnTensorHandle)
+    compute_type = _compute_type_def()
+    buffer_szs = var_result_def(variadic(ODSIndex))
     async_token = async_token_def()
 
     irdl_options = (AttrSizedResultSegments(as_property=True),)
@@ -642,11 +695,11 @@ class SpMMOp(_SparseOp):
     async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
-    spmat_a = operand_def(SparseSpMatHandleType)
-    dnmat_b = operand_def(SparseDnTensorHandleType)
-    dnmat_c = operand_def(SparseDnTensorHandleType)
-    compute_type = prop_def(TypeAttribute, prop_name="computeType")
-    buffers = var_operand_def(MemRefType)
+    spmat_a = operand_def(SpMatHandle)
+    dnmat_b = operand_def(DnTensorHandle)
+    dnmat_c = operand_def(DnTensorHandle)
+    compute_type = _compute_type_def()
+    buffers = var_operand_def(variadic(AnyMemRef))
     async_token = async_token_def()
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -693,11 +746,11 @@ class SDDMMBufferSizeOp(_SparseOp):
     async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
-    dnmat_a = operand_def(SparseDnTensorHandleType)
-    dnmat_b = operand_def(SparseDnTensorHandleType)
-    spmat_c = operand_def(SparseSpMatHandleType)
-    compute_type = prop_def(TypeAttribute, prop_name="computeType")
-    buffer_sz = result_def(IndexType)
+    dnmat_a = operand_def(DnTensorHandle)
+    dnmat_b = operand_def(DnTensorHandle)
+    spmat_c = operand_def(SpMatHandle)
+    compute_type = _compute_type_def()
+    buffer_sz = result_def(ODSIndex)
     async_token = async_token_def()
 
     assembly_format = (
@@ -740,16 +793,17 @@ class SDDMMOp(_SparseOp):
     async_dependencies = async_dependencies_def()
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
-    dnmat_a = operand_def(SparseDnTensorHandleType)
-    dnmat_b = operand_def(SparseDnTensorHandleType)
-    spmat_c = operand_def(SparseSpMatHandleType)
-    compute_type = prop_def(TypeAttribute, prop_name="computeType")
-    buffer = operand_def(MemRefType)
+    dnmat_a = operand_def(DnTensorHandle)
+    dnmat_b = operand_def(DnTensorHandle)
+    spmat_c = operand_def(SpMatHandle)
+    compute_type = _compute_type_def()
+    buffer = operand_def(AnyMemRef)
     async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $dnmat_a (`{{` $modeA^ `}}`)? `,` $dnmat_b "
-        "(`{` $modeB^ `}`)? `,` $spmat_c `,` $buffer attr-dict `:` type($buffer) "
+        "(`{` $modeB^ `}`)? `,` $spmat_c `,` $buffer attr-dict `:` "
+        f"{_memref_type('buffer')} "
         "`into` $computeType"
     )
 
@@ -792,7 +846,7 @@ class SpGEMMCreateDescrOp(_SparseOp):
     name = "gpu.spgemm_create_descr"
 
     async_dependencies = async_dependencies_def()
-    desc = result_def(SparseSpGEMMOpHandleType)
+    desc = result_def(SpGEMMOpHandle)
     async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} attr-dict"
@@ -808,7 +862,7 @@ class SpGEMMDestroyDescrOp(_SparseOp):
     name = "gpu.spgemm_destroy_descr"
 
     async_dependencies = async_dependencies_def()
-    desc = operand_def(SparseSpGEMMOpHandleType)
+    desc = operand_def(SpGEMMOpHandle)
     async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} $desc attr-dict"
@@ -829,23 +883,23 @@ class SpGEMMWorkEstimationOrComputeOp(_SparseOp):
     name = "gpu.spgemm_work_estimation_or_compute"
 
     async_dependencies = async_dependencies_def()
-    desc = operand_def(SparseSpGEMMOpHandleType)
+    desc = operand_def(SpGEMMOpHandle)
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
-    spmat_a = operand_def(SparseSpMatHandleType)
-    spmat_b = operand_def(SparseSpMatHandleType)
-    spmat_c = operand_def(SparseSpMatHandleType)
-    compute_type = prop_def(TypeAttribute, prop_name="computeType")
-    buffer_sz = operand_def(IndexType)
-    buffer = operand_def(MemRefType)
-    kind = prop_def(SpGEMMWorkEstimationOrComputeKindAttr)
-    buffer_sz_new = result_def(IndexType)
+    spmat_a = operand_def(SpMatHandle)
+    spmat_b = operand_def(SpMatHandle)
+    spmat_c = operand_def(SpMatHandle)
+    compute_type = _compute_type_def()
+    buffer_sz = operand_def(ODSIndex)
+    buffer = operand_def(AnyMemRef)
+    kind = required_prop_def("kind", SpGEMMWorkEstimationOrComputeKindAttr)
+    buffer_sz_new = result_def(ODSIndex)
     async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} custom<EnumInBraces>($kind) $spmat_a (`{{` $modeA^ `}}`)? `,` "
         "$spmat_b (`{` $modeB^ `}`)? `,` $spmat_c `,` $desc `,` $buffer_sz `,` "
-        "$buffer attr-dict `:` $computeType `into` type($buffer)"
+        f"$buffer attr-dict `:` $computeType `into` {_memref_type('buffer')}"
     )
 
     def __init__(
@@ -888,13 +942,13 @@ class SpGEMMCopyOp(_SparseOp):
     name = "gpu.spgemm_copy"
 
     async_dependencies = async_dependencies_def()
-    desc = operand_def(SparseSpGEMMOpHandleType)
+    desc = operand_def(SpGEMMOpHandle)
     mode_a = _mode_def("modeA")
     mode_b = _mode_def("modeB")
-    spmat_a = operand_def(SparseSpMatHandleType)
-    spmat_b = operand_def(SparseSpMatHandleType)
-    spmat_c = operand_def(SparseSpMatHandleType)
-    compute_type = prop_def(TypeAttribute, prop_name="computeType")
+    spmat_a = operand_def(SpMatHandle)
+    spmat_b = operand_def(SpMatHandle)
+    spmat_c = operand_def(SpMatHandle)
+    compute_type = _compute_type_def()
     async_token = async_token_def()
 
     assembly_format = (
@@ -935,10 +989,10 @@ class SpMatGetSizeOp(_SparseOp):
     name = "gpu.spmat_get_size"
 
     async_dependencies = async_dependencies_def()
-    spmat = operand_def(SparseSpMatHandleType)
-    rows = result_def(IndexType)
-    cols = result_def(IndexType)
-    nnz = result_def(IndexType)
+    spmat = operand_def(SpMatHandle)
+    rows = result_def(ODSIndex)
+    cols = result_def(ODSIndex)
+    nnz = result_def(ODSIndex)
     async_token = async_token_def()
 
     assembly_format = f"{ASYNC_PREFIX} $spmat attr-dict"
@@ -963,15 +1017,16 @@ class SetCsrPointersOp(_SparseOp):
     name = "gpu.set_csr_pointers"
 
     async_dependencies = async_dependencies_def()
-    spmat = operand_def(SparseSpMatHandleType)
-    positions = operand_def(MemRefType)
-    coordinates = operand_def(MemRefType)
-    values = operand_def(MemRefType)
+    spmat = operand_def(SpMatHandle)
+    positions = operand_def(AnyMemRef)
+    coordinates = operand_def(AnyMemRef)
+    values = operand_def(AnyMemRef)
     async_token = async_token_def()
 
     assembly_format = (
         f"{ASYNC_PREFIX} $spmat `,` $positions `,` $coordinates `,` $values "
-        "attr-dict `:` type($positions) `,` type($coordinates) `,` type($values)"
+        f"attr-dict `:` {_memref_type('positions')} `,` "
+        f"{_memref_type('coordinates')} `,` {_memref_type('values')}"
     )
 
     def __init__(
