@@ -8,7 +8,9 @@ here with upstream MLIR 22's names, properties and printed syntax:
 * control flow: ``llvm.switch``;
 * atomics: ``atomicrmw``, ``cmpxchg``, ``fence``; ``load``/``store`` with
   ``volatile``, ``atomic [syncscope(...)] <ordering>``, ``invariant``;
-* constants and module level: ``llvm.mlir.poison``, ``#llvm.zero``,
+* attributes: ``#llvm.zero``, ``#llvm.constant_range<i32, 0, 64>`` (the
+  ``range`` of the nvvm special-register ops);
+* constants and module level: ``llvm.mlir.poison``,
   ``llvm.mlir.global_ctors``/``global_dtors``, ``llvm.mlir.global`` with visibility
   and ``externally_initialized``;
 * intrinsics (``llvm.intr.*``), one base class per family: unary, binary and ternary
@@ -44,6 +46,7 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
     FunctionType,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     SignlessIntegerConstraint,
@@ -102,7 +105,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_successor_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import (
     IsTerminator,
@@ -334,6 +337,100 @@ class ZeroAttr(ParametrizedAttribute):
     """``#llvm.zero``: a zero-initialized value (as in ``global_ctors`` data)."""
 
     name = "llvm.zero"
+
+
+def _wrap_signed(value: int, width: int) -> int:
+    """``value`` modulo 2**width, read as a two's-complement number (as APInt)."""
+    value &= (1 << width) - 1
+    return value - (1 << width) if width and value >> (width - 1) else value
+
+
+@irdl_attr_definition
+class ConstantRangeAttr(ParametrizedAttribute):
+    """``#llvm.constant_range<i32, lower, upper>``: the half-open range
+    ``[lower, upper)`` of an integer, wrapping around like LLVM's ``ConstantRange``.
+
+    Bounds are kept as two's-complement values of the type's width, so they print
+    signed, as upstream prints them (``<i32, 0, 4294967295>`` reads back as
+    ``<i32, 0, -1>``).
+    """
+
+    name = "llvm.constant_range"
+
+    int_type: IntegerType
+    lower_attr: IntAttr
+    upper_attr: IntAttr
+
+    def __init__(self, int_type: IntegerType | int, lower: int, upper: int):
+        if isinstance(int_type, int):
+            int_type = IntegerType(int_type)
+        width = int_type.width.data
+        super().__init__(
+            int_type,
+            IntAttr(_wrap_signed(lower, width)),
+            IntAttr(_wrap_signed(upper, width)),
+        )
+
+    @property
+    def width(self) -> int:
+        return self.int_type.width.data
+
+    @property
+    def lower(self) -> int:
+        return self.lower_attr.data
+
+    @property
+    def upper(self) -> int:
+        return self.upper_attr.data
+
+    def verify(self) -> None:
+        for bound in (self.lower, self.upper):
+            if _wrap_signed(bound, self.width) != bound:
+                raise VerifyException(
+                    f"constant range bound {bound} does not fit in {self.int_type}"
+                )
+
+    def invalid_reason(self) -> str | None:
+        """Why LLVM's ``ConstantRange`` would reject these bounds, in upstream's
+        words; ``None`` when they are valid."""
+        unsigned_max = (1 << self.width) - 1
+        if self.lower == self.upper and self.lower % (1 << self.width) not in (
+            0,
+            unsigned_max,
+        ):
+            return (
+                "Lower == Upper, but they aren't min (0) or max "
+                f"({unsigned_max}) value! This is an invalid constant range."
+            )
+        return None
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            start = parser.pos
+            int_type = parser.parse_type()
+            if not isinstance(int_type, IntegerType):
+                parser.raise_error(
+                    "invalid kind of type specified: expected builtin.integer, "
+                    f"but found '{int_type}'",
+                    start,
+                    parser.pos,
+                )
+            parser.parse_punctuation(",")
+            lower = parser.parse_integer(allow_boolean=False)
+            parser.parse_punctuation(",")
+            upper = parser.parse_integer(allow_boolean=False)
+        width = int_type.width.data
+        return (
+            int_type,
+            IntAttr(_wrap_signed(lower, width)),
+            IntAttr(_wrap_signed(upper, width)),
+        )
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_attribute(self.int_type)
+            printer.print_string(f", {self.lower}, {self.upper}")
 
 
 # --------------------------------------------------------------------------------------
@@ -3123,7 +3220,7 @@ _OUR_OPS: list[type[IRDLOperation]] = [
     CallOp,
 ]
 
-_OUR_ATTRS: list[type[Attribute]] = [ZeroAttr]
+_OUR_ATTRS: list[type[Attribute]] = [ZeroAttr, ConstantRangeAttr]
 
 
 def _merge(

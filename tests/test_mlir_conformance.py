@@ -101,14 +101,6 @@ def test_corpus_is_not_empty() -> None:
     assert len(CASES) >= 10, "the differential corpus lost its inputs"
 
 
-NOT_STANDALONE = {
-    "llvm.constant_range": "printed inside the nvvm.read.ptx.sreg.* ops "
-    "(`range <i32, 0, 32>`, in nvvm/ops.mlir); the nvvm dialect defines it for them, "
-    "and `#llvm.constant_range<...>` on its own needs the llvm dialect to list it",
-}
-"""Names of the dialects that the regular expressions below do not find, and why."""
-
-
 def _occurs(name: str, text: str, *, attribute: bool) -> bool:
     if not attribute:
         return re.search(rf'(?<![\w.]){re.escape(name)}(?![\w.])', text) is not None
@@ -137,7 +129,6 @@ def test_every_op_and_attribute_is_compared() -> None:
         attr.name
         for dialect in (GPU, NVVM, ROCDL)
         for attr in dialect.attributes
-        if attr.name not in NOT_STANDALONE
-        and not _occurs(attr.name, corpus, attribute=True)
+        if not _occurs(attr.name, corpus, attribute=True)
     ]
     assert not missing, f"not in any chunk compared with mlir-opt-22: {missing}"

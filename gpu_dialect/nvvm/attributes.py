@@ -1,4 +1,5 @@
-"""Attributes used by the nvvm ops: the kind enums and ``#llvm.constant_range``.
+"""Attributes used by the nvvm ops: the kind enums (and ``ConstantRangeAttr``,
+re-exported from :mod:`gpu_dialect.llvm`).
 
 Two printed shapes, as upstream's ``NVVMOps.td`` declares them:
 
@@ -8,25 +9,24 @@ Two printed shapes, as upstream's ``NVVMOps.td`` declares them:
   space, memory order): ``#nvvm.mem_scope<cta>``, stripped to ``<cta>`` inside an op's
   custom syntax, where upstream also accepts the full form.
 
-``#llvm.constant_range<i32, 0, 64>`` belongs to the llvm dialect upstream; xDSL 0.74
-has no such attribute, so it is defined here (and registered with the nvvm dialect,
-whose special-register ops are its users).
+``#llvm.constant_range<i32, 0, 64>``, the ``range`` of the special-register ops, is an
+attribute of the llvm dialect, as upstream: :mod:`gpu_dialect.llvm` defines and
+registers it; it is imported here so that ``gpu_dialect.nvvm`` still exports it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import auto
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntAttr, IntegerType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Data, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.ir import Attribute, Data, SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
+
+from gpu_dialect.llvm import ConstantRangeAttr  # re-exported (see __all__)
 
 
 class ShflKind(StrEnum):
@@ -149,100 +149,6 @@ class MemOrderKindAttr(AngleBracketSyntax, EnumAttribute[MemOrderKind]):
     name = "nvvm.mem_order"
 
 
-def _wrap_signed(value: int, width: int) -> int:
-    """``value`` modulo 2**width, read as a two's-complement number (as APInt)."""
-    value &= (1 << width) - 1
-    return value - (1 << width) if width and value >> (width - 1) else value
-
-
-@irdl_attr_definition
-class ConstantRangeAttr(ParametrizedAttribute):
-    """``#llvm.constant_range<i32, lower, upper>``: the half-open range
-    ``[lower, upper)`` of an integer, wrapping around like LLVM's ``ConstantRange``.
-
-    Bounds are kept as two's-complement values of the type's width, so they print
-    signed, as upstream prints them (``<i32, 0, 4294967295>`` reads back as
-    ``<i32, 0, -1>``).
-    """
-
-    name = "llvm.constant_range"
-
-    int_type: IntegerType
-    lower_attr: IntAttr
-    upper_attr: IntAttr
-
-    def __init__(self, int_type: IntegerType | int, lower: int, upper: int):
-        if isinstance(int_type, int):
-            int_type = IntegerType(int_type)
-        width = int_type.width.data
-        super().__init__(
-            int_type,
-            IntAttr(_wrap_signed(lower, width)),
-            IntAttr(_wrap_signed(upper, width)),
-        )
-
-    @property
-    def width(self) -> int:
-        return self.int_type.width.data
-
-    @property
-    def lower(self) -> int:
-        return self.lower_attr.data
-
-    @property
-    def upper(self) -> int:
-        return self.upper_attr.data
-
-    def verify(self) -> None:
-        for bound in (self.lower, self.upper):
-            if _wrap_signed(bound, self.width) != bound:
-                raise VerifyException(
-                    f"constant range bound {bound} does not fit in {self.int_type}"
-                )
-
-    def invalid_reason(self) -> str | None:
-        """Why LLVM's ``ConstantRange`` would reject these bounds, in upstream's
-        words; ``None`` when they are valid."""
-        unsigned_max = (1 << self.width) - 1
-        if self.lower == self.upper and self.lower % (1 << self.width) not in (
-            0,
-            unsigned_max,
-        ):
-            return (
-                "Lower == Upper, but they aren't min (0) or max "
-                f"({unsigned_max}) value! This is an invalid constant range."
-            )
-        return None
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        with parser.in_angle_brackets():
-            start = parser.pos
-            int_type = parser.parse_type()
-            if not isinstance(int_type, IntegerType):
-                parser.raise_error(
-                    "invalid kind of type specified: expected builtin.integer, "
-                    f"but found '{int_type}'",
-                    start,
-                    parser.pos,
-                )
-            parser.parse_punctuation(",")
-            lower = parser.parse_integer(allow_boolean=False)
-            parser.parse_punctuation(",")
-            upper = parser.parse_integer(allow_boolean=False)
-        width = int_type.width.data
-        return (
-            int_type,
-            IntAttr(_wrap_signed(lower, width)),
-            IntAttr(_wrap_signed(upper, width)),
-        )
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            printer.print_attribute(self.int_type)
-            printer.print_string(f", {self.lower}, {self.upper}")
-
-
 ATTRIBUTES: tuple[type[Attribute], ...] = (
     ShflKindAttr,
     VoteSyncKindAttr,
@@ -251,7 +157,6 @@ ATTRIBUTES: tuple[type[Attribute], ...] = (
     ProxyKindAttr,
     SharedSpaceAttr,
     MemOrderKindAttr,
-    ConstantRangeAttr,
 )
 
 __all__ = [

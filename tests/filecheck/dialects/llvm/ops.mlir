@@ -383,3 +383,13 @@ llvm.func @select_sincos(%c: vector<4xi1>, %v: vector<4xf32>, %d: f64) {
   %2 = llvm.intr.sincos(%d) {fastmathFlags = #llvm.fastmath<afn>} : (f64) -> !llvm.struct<(f64, f64)>
   llvm.return
 }
+
+// -----
+
+// `#llvm.constant_range` on its own (no nvvm op in the input to load a dialect for
+// it); bounds print as signed numbers of the type's width (200 in i8 is -56).
+// CHECK-LABEL: llvm.func @constant_range() attributes {range = #llvm.constant_range<i32, 0, 64>, wrapped = #llvm.constant_range<i8, -56, -1>} {
+// CHECK-NEXT: llvm.return
+llvm.func @constant_range() attributes {range = #llvm.constant_range<i32, 0, 64>, wrapped = #llvm.constant_range<i8, 200, -1>} {
+  llvm.return
+}
