@@ -68,6 +68,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.transforms.dead_code_elimination import region_dce
 
+from gpu_dialect import memref as gpu_memref
 from passes.llvm_type_converter import ConversionError, conversion_error
 from passes.memref_descriptor import strides_and_offset
 
@@ -737,7 +738,7 @@ class ExtractStridedMetadataOfMemorySpaceCastFolder(RewritePattern):
         if op.base_buffer.uses:
             base_type = cast(MemRefType, esm.base_buffer.type)
             dest_space = cast(MemRefType, source.dest.type).memory_space
-            space_cast = memref.MemorySpaceCastOp(
+            space_cast = gpu_memref.MemorySpaceCastOp(
                 esm.base_buffer,
                 MemRefType(base_type.element_type, [], NoneAttr(), dest_space),
             )

@@ -165,7 +165,7 @@ func.func @other_sources(%m: memref<?xf32, 1>, %n: index) -> (index, index, memr
   // CHECK-NEXT: memref.alloca(%n) : memref<4x?xf32>
   // CHECK-NEXT: %[[B:.*]], %{{.*}}, %[[SZ:.*]], %{{.*}} = memref.extract_strided_metadata %m : memref<?xf32, 1 : i64> -> memref<f32, 1 : i64>, index, index, index
   // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : index
-  // CHECK-NEXT: %[[CAST:.*]] = "memref.memory_space_cast"(%[[B]]) : (memref<f32, 1 : i64>) -> memref<f32>
+  // CHECK-NEXT: %[[CAST:.*]] = memref.memory_space_cast %[[B]] : memref<f32, 1 : i64> to memref<f32>
   // CHECK-NEXT: func.return %n, %[[SZ]], %[[CAST]], %[[ZERO]]
   %0 = memref.alloca(%n) : memref<4x?xf32>
   %b, %o, %s:2, %t:2 = memref.extract_strided_metadata %0 : memref<4x?xf32> -> memref<f32>, index, index, index, index, index
