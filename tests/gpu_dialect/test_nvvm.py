@@ -299,6 +299,20 @@ def test_special_register_range_is_checked() -> None:
     assert ConstantRangeAttr(32, 0, 2**32 - 1).upper == -1
 
 
+def test_constant_range_belongs_to_the_llvm_dialect() -> None:
+    from gpu_dialect.llvm import LLVM
+    from gpu_dialect.llvm import ConstantRangeAttr as LLVMConstantRangeAttr
+
+    assert ConstantRangeAttr is LLVMConstantRangeAttr
+    assert ConstantRangeAttr in LLVM.attributes
+    assert ConstantRangeAttr not in NVVM.attributes
+    ctx = Context()
+    register_dialects(ctx)
+    attr = Parser(ctx, "#llvm.constant_range<i8, 200, -1>").parse_attribute()
+    assert attr == ConstantRangeAttr(8, -56, -1)
+    assert "nvvm" not in {d.name for d in ctx.loaded_dialects}
+
+
 def test_every_special_register_names_its_intrinsic() -> None:
     smem = {"total", "dynamic", "aggr"}
     for op in special_registers.OPERATIONS:
