@@ -35,7 +35,9 @@ static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
 int main(int argc, char **argv) {
   long n = atol(argv[2]); int repeats = atoi(argv[3]);
   FILE *f = fopen(argv[1], "rb"); fseek(f, 0, SEEK_END); long size = ftell(f); rewind(f);
-  char *image = malloc(size); fread(image, 1, size, f); fclose(f);
+  char *image = malloc(size);
+  if (fread(image, 1, size, f) != (size_t)size) { printf("short read\n"); return 1; }
+  fclose(f);
   CUdevice dev; CUcontext ctx; CUmodule mod; CUfunction fn; CUstream s;
   CHECK(cuInit(0)); CHECK(cuDeviceGet(&dev, 0)); CHECK(cuDevicePrimaryCtxRetain(&ctx, dev));
   CHECK(cuCtxSetCurrent(ctx)); CHECK(cuModuleLoadData(&mod, image));
