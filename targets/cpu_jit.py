@@ -196,6 +196,8 @@ class _Layout:
 
 def _layout(t: Any, data: Any) -> _Layout:
     name = str(t)
+    if name == "void":  # LLVM asserts (aborting the process) on its size
+        raise CpuJitError("a void value has no layout")
     size = data.get_abi_size(t)
     if not t.is_struct:
         return _Layout(name, size, is_vector=t.is_vector)
@@ -389,8 +391,7 @@ class CpuJit:
                 f"expanding memrefs by the '{convention}' convention"
             )
         buffers = [
-            _FAST_PACKERS[t](v) if t in _FAST_PACKERS and not isinstance(v, np.ndarray)
-            else self._pack(v, t)
+            _FAST_PACKERS[t](v) if t in _FAST_PACKERS else self._pack(v, t)
             for v, t in zip(flat, plan.params, strict=True)
         ]  # fmt: skip
         ret_buffer = None
@@ -427,8 +428,9 @@ class CpuJit:
         if symbol != name and ret == "void" and params and params[0] == "ptr":
             # _mlir_ciface_<name> returns @name's result through its first argument.
             inner = self._types.get(name)
-            if inner is not None:
-                out_param = _layout(next(iter(inner.elements)), self.target_data)
+            inner_ret = None if inner is None else next(iter(inner.elements))
+            if inner_ret is not None and str(inner_ret) != "void":
+                out_param = _layout(inner_ret, self.target_data)
         address = self.engine.get_function_address(PACKED_PREFIX + symbol)
         plan = _CallPlan(
             invoke=ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address),
@@ -475,9 +477,7 @@ class CpuJit:
 
     @staticmethod
     def _pack(value: Any, t: str) -> Any:
-        if isinstance(value, np.ndarray) and t.startswith("<"):
-            data = value.tobytes()
-        elif t in ("half", "float", "double"):
+        if t in ("half", "float", "double"):
             data = struct.pack(_SCALARS[t][0], float(value))
         elif t == "bfloat":
             bits = struct.unpack("<I", struct.pack("<f", float(value)))[0]
