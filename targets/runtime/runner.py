@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import math
 import os
 import re
 import sys
@@ -209,6 +210,11 @@ def _type_notation(shape: Sequence[int], type_name: str) -> str:
     return "x".join([*(str(d) for d in shape), type_name])
 
 
+MAX_INPUT_ELEMENTS = 1 << 30
+"""The most elements one ``--input`` may hold (4 GiB of ``f32``): a bigger shape is
+refused before anything is allocated, as is any single dimension above it."""
+
+
 def _input_error(spec: str, why: str) -> RunnerError:
     return RunnerError(f"--input={spec}: {why}")
 
@@ -232,7 +238,15 @@ def _parse_number(text: str, dtype: Any, spec: str) -> Any:
                     f"({info.min}..{info.max})"
                 )  # fmt: skip
             return value
-        return float(text)
+        value = float(text)
+        with np.errstate(over="ignore"):
+            converted = dtype.type(value)
+        if math.isinf(converted) and lowered.lstrip("+-") not in ("inf", "infinity"):
+            raise _input_error(
+                spec, f"{text} is out of range for {_DTYPE_NAMES[dtype]} (largest "
+                f"finite value {np.finfo(dtype).max})"
+            )  # fmt: skip
+        return value
     except ValueError:
         kind = "an integer" if dtype.kind in "biu" else "a number"
         raise _input_error(
@@ -251,22 +265,47 @@ def parse_input(spec: str, base: Path | None = None) -> InputValue:
       one);
     * ``@a.npy``: a NumPy ``.npy`` file (relative to ``base``, default the current
       folder).
+
+    Anything else, a shape of more than :data:`MAX_INPUT_ELEMENTS` elements, or a
+    value that does not fit its element type is a :class:`RunnerError` naming the
+    input.
     """
     if spec.startswith("@"):
         path = Path(spec[1:])
         if base is not None and not path.is_absolute():
             path = base / path
         try:
-            array = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as e:
-            raise _input_error(spec, f"cannot read the NumPy file {path}: {e}") from None
+            # Mapped, not read: the header's shape is checked before any copy.
+            array = np.load(path, mmap_mode="r", allow_pickle=False)
+        except (OSError, ValueError, EOFError) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            why = why or type(e).__name__
+            raise _input_error(spec, f"cannot read the NumPy file {path}: {why}") from None
+        if not isinstance(array, np.ndarray):  # an .npz archive
+            array.close()
+            raise _input_error(
+                spec, f"{path} is not a NumPy .npy array file (an .npz archive holds "
+                "several arrays: save the one to pass with numpy.save)"
+            )  # fmt: skip
+        too_big = any(d > MAX_INPUT_ELEMENTS for d in array.shape)
+        if too_big or array.size > MAX_INPUT_ELEMENTS:
+            raise _input_error(
+                spec, f"{path} has shape {'x'.join(map(str, array.shape))}, more "
+                f"than the limit of {MAX_INPUT_ELEMENTS} elements per input"
+            )  # fmt: skip
         name = _DTYPE_NAMES.get(array.dtype)
         if name is None:
             raise _input_error(
                 spec, f"{path} holds {array.dtype}, which no MLIR element type here "
                 f"matches (use one of {', '.join(INPUT_DTYPES)})"
             )  # fmt: skip
-        return InputValue(spec, name, np.ascontiguousarray(array), scalar=False)
+        try:
+            # A plain, writable copy (the kernel may write to its arguments).
+            array = np.array(array, copy=True, order="C", ndmin=1)
+        except (OSError, ValueError, MemoryError) as e:  # an unreadable file
+            why = str(e) or type(e).__name__
+            raise _input_error(spec, f"cannot read the NumPy file {path}: {why}") from None
+        return InputValue(spec, name, array, scalar=False)
     type_part, has_values, values_part = spec.partition("=")
     type_part = type_part.strip()
     # The element type is the last field; "index" itself contains an x.
@@ -290,30 +329,49 @@ def parse_input(spec: str, base: Path | None = None) -> InputValue:
         )  # fmt: skip
     shape: list[int] = []
     for field in fields[:-1]:  # the last one is the empty string before the type
-        if not field.isdigit():
+        if not re.fullmatch(r"[0-9]+", field):  # ASCII digits only (not "²" or "８")
             raise _input_error(
                 spec, f"bad dimension '{field}' in '{type_part}': dimensions are "
                 "non-negative integers, as in 2x3xf32"
             )  # fmt: skip
-        shape.append(int(field))
+        digits = field.lstrip("0") or "0"
+        # Compared as text first: int() refuses (ValueError) over 4300 digits.
+        limit_digits = len(str(MAX_INPUT_ELEMENTS))
+        if len(digits) > limit_digits or int(digits) > MAX_INPUT_ELEMENTS:
+            raise _input_error(
+                spec, f"dimension {field} in '{type_part}' is larger than the limit of "
+                f"{MAX_INPUT_ELEMENTS} elements per input"
+            )  # fmt: skip
+        shape.append(int(digits))
     dtype = INPUT_DTYPES[type_name]
-    count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+    count = math.prod(shape)  # Python integers: no overflow
+    if count > MAX_INPUT_ELEMENTS:
+        raise _input_error(
+            spec, f"{_type_notation(shape, type_name)} holds {count} elements, more "
+            f"than the limit of {MAX_INPUT_ELEMENTS} per input"
+        )  # fmt: skip
     words = [w for w in re.split(r"[\s,\[\]]+", values_part) if w]
-    if not has_values or not words:
-        if has_values and not shape:
-            raise _input_error(spec, f"no value given for the {type_name} scalar")
-        values = [0] * count
-    elif len(words) == 1:
-        values = [_parse_number(words[0], dtype, spec)] * count
-    elif len(words) == count:
-        values = [_parse_number(w, dtype, spec) for w in words]
-    else:
+    if has_values and words and len(words) not in (1, count):
         raise _input_error(
             spec, f"{_type_notation(shape, type_name)} holds {count} "
             f"element{'s' * (count != 1)} but {len(words)} values were given (give one "
             "value to fill every element, or all of them)"
         )  # fmt: skip
-    array = np.array(values, dtype=dtype).reshape(shape)
+    if has_values and not words and not shape:
+        raise _input_error(spec, f"no value given for the {type_name} scalar")
+    try:
+        if len(words) > 1:
+            values = [_parse_number(w, dtype, spec) for w in words]
+            array = np.array(values, dtype=dtype).reshape(shape)
+        else:
+            fill = _parse_number(words[0], dtype, spec) if words else 0
+            array = np.full(shape, fill, dtype=dtype)
+    except MemoryError:
+        size = count * dtype.itemsize
+        raise _input_error(
+            spec, f"not enough memory for {_type_notation(shape, type_name)} "
+            f"({size} bytes)"
+        ) from None  # fmt: skip
     return InputValue(spec, type_name, array, scalar=not shape)
 
 

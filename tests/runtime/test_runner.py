@@ -417,6 +417,148 @@ def test_bad_input_notation(spec: str, message: str) -> None:
     assert message in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        # Shapes: every dimension ASCII digits, each and the product within the limit.
+        ("9999999999999999999999xf32=1",
+         "dimension 9999999999999999999999 in '9999999999999999999999xf32' is larger "
+         "than the limit of 1073741824 elements per input"),
+        ("1" * 5000 + "xf32", "is larger than the limit of 1073741824 elements"),
+        ("0x99999999999999999999xf32", "dimension 99999999999999999999 in"),
+        ("100000x100000x100000xf32=1",
+         "100000x100000x100000xf32 holds 1000000000000000 elements, more than the limit "
+         "of 1073741824 per input"),
+        ("1073741825xi8", "dimension 1073741825 in '1073741825xi8' is larger than the limit"),
+        ("65536x65536xi8", "holds 4294967296 elements, more than the limit of 1073741824"),
+        ("1x-1xf32", "bad dimension '-1'"),
+        ("\u00b2xf32=1", "bad dimension '\u00b2'"),  # str.isdigit() but not int()
+        ("\uff18xf32=1", "bad dimension '\uff18'"),  # a full-width 8
+        ("xf32", "bad dimension ''"),
+        # Element types.
+        ("8xbf16=1", "unknown element type 'bf16'"),
+        ("", "unknown element type ''"),
+        ("8x", "unknown element type ''"),
+        # Value counts and values.
+        ("f32=1 2", "f32 holds 1 element but 2 values were given"),
+        ("0xf32=1 2", "0xf32 holds 0 elements but 2 values were given"),
+        ("2x2xi32=[1 2][3]", "2x2xi32 holds 4 elements but 3 values were given"),
+        ("f32=[]", "no value given for the f32 scalar"),
+        ("8xf32==1", "'=1' is not a number (f32)"),
+        ("i1=2", "'2' is not an integer (i1)"),
+        ("ui8=-1", "-1 does not fit in ui8 (0..255)"),
+        ("index=1.0", "'1.0' is not an integer (i64)"),
+        ("f32=1e999", "1e999 is out of range for f32 (largest finite value"),
+        ("f16=1e10", "1e10 is out of range for f16 (largest finite value 65504.0)"),
+        ("f64=1e999", "1e999 is out of range for f64"),
+        # NumPy files.
+        ("@", "cannot read the NumPy file"),
+        ("@/dev/null", "cannot read the NumPy file /dev/null"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_error(spec: str, message: str) -> None:
+    """Each of these once raised an OverflowError, MemoryError or ValueError, or gave
+    a warning, instead of a RunnerError naming the input."""
+    from targets.runtime.runner import RunnerError, parse_input
+
+    with pytest.raises(RunnerError) as info:
+        parse_input(spec)
+    assert str(info.value).startswith(f"--input={spec}: ")
+    assert message in str(info.value)
+
+
+def test_infinities_and_nan_are_values() -> None:
+    from targets.runtime.runner import parse_input
+
+    assert parse_input("f16=-inf").array.tolist() == float("-inf")
+    assert parse_input("2xf32=inf,Infinity").array.tolist() == [float("inf")] * 2
+    assert np.isnan(parse_input("f64=nan").array)
+
+
+def test_big_splat_is_not_a_python_list() -> None:
+    """One value (or none) fills the array without a list of ``count`` items."""
+    from targets.runtime.runner import parse_input
+
+    value = parse_input("1024x1024xi8=3")
+    assert value.array.shape == (1024, 1024) and int(value.array.sum()) == 3 << 20
+
+
+def test_bad_numpy_files(tmp_path: Path) -> None:
+    from targets.runtime.runner import MAX_INPUT_ELEMENTS, RunnerError, parse_input
+
+    np.savez(tmp_path / "z.npz", a=np.zeros(3))
+    (tmp_path / "text.npy").write_text("not an array")
+    (tmp_path / "folder.npy").mkdir()
+    np.save(tmp_path / "complex.npy", np.array([1j]))
+    np.save(tmp_path / "big_endian.npy", np.arange(3, dtype=">i4"))
+    np.save(tmp_path / "ten.npy", np.zeros(10, np.float32))
+    ten = (tmp_path / "ten.npy").read_bytes()
+    (tmp_path / "truncated.npy").write_bytes(ten[:-8])
+    # A lying header: refused for the file's size.
+    (tmp_path / "lying.npy").write_bytes(
+        ten.replace(b"'shape': (10,)", f"'shape': ({MAX_INPUT_ELEMENTS + 1},)".encode())
+    )
+    # A (sparse) file over the limit: refused from its header, before anything is read.
+    with open(tmp_path / "huge.npy", "wb") as f:
+        np.lib.format.write_array_header_1_0(
+            f, {"descr": "|i1", "fortran_order": False, "shape": (MAX_INPUT_ELEMENTS + 1,)}
+        )
+        f.truncate(f.tell() + MAX_INPUT_ELEMENTS + 1)
+    cases = [
+        ("@missing.npy", "cannot read the NumPy file"),
+        ("@z.npz", "is not a NumPy .npy array file (an .npz archive holds several arrays"),
+        ("@text.npy", "cannot read the NumPy file"),
+        ("@folder.npy", "cannot read the NumPy file"),
+        ("@complex.npy", "holds complex128, which no MLIR element type here matches"),
+        ("@big_endian.npy", "holds >i4, which no MLIR element type here matches"),
+        ("@truncated.npy", "cannot read the NumPy file"),
+        ("@lying.npy", "cannot read the NumPy file"),
+        ("@huge.npy", f"has shape {MAX_INPUT_ELEMENTS + 1}, more than the limit of "
+         f"{MAX_INPUT_ELEMENTS} elements per input"),
+    ]  # fmt: skip
+    for spec, message in cases:
+        with pytest.raises(RunnerError) as info:
+            parse_input(spec, base=tmp_path)
+        assert str(info.value).startswith(f"--input={spec}: "), spec
+        assert message in str(info.value), (spec, str(info.value))
+
+
+def test_numpy_file_is_a_writable_copy(tmp_path: Path) -> None:
+    """The file is mapped to check its shape, but the argument is a plain copy (the
+    kernel may write to it); a 0-d array is passed as one element, as before."""
+    from targets.runtime.runner import parse_input
+
+    np.save(tmp_path / "f.npy", np.asfortranarray(np.arange(6.0).reshape(2, 3)))
+    np.save(tmp_path / "s.npy", np.float32(3))
+    value = parse_input("@f.npy", base=tmp_path)
+    assert type(value.array) is np.ndarray and value.array.flags.writeable
+    assert value.array.flags.c_contiguous and value.array.tolist() == [[0, 1, 2], [3, 4, 5]]
+    assert parse_input("@s.npy", base=tmp_path).notation == "1xf32"
+
+
+def test_bad_inputs_on_the_command_line(inputs_program: Path, tmp_path: Path) -> None:
+    """Through ``xdsl-gpu-run`` itself: one line on stderr, exit 1, no traceback (the
+    inputs are checked before a GPU is looked for)."""
+    np.savez(tmp_path / "z.npz", a=np.zeros(3))
+    path = str(inputs_program)
+    cases = [
+        ("9999999999999999999999xf32=1",
+         "--input=9999999999999999999999xf32=1: dimension 9999999999999999999999 in "
+         "'9999999999999999999999xf32' is larger than the limit of 1073741824"),
+        ("100000x100000x100000xf32=1", "more than the limit of 1073741824 per input"),
+        ("2x2xf16=1", "is 2x2xf16, but the parameter is memref<2x2xf32>"),
+        ("2x2xq32=1", "--input=2x2xq32=1: unknown element type 'q32'"),
+        ("2x2xf32=a", "--input=2x2xf32=a: 'a' is not a number (f32)"),
+        ("2x2xf32=1e99", "--input=2x2xf32=1e99: 1e99 is out of range for f32"),
+        (f"@{tmp_path / 'none.npy'}", "cannot read the NumPy file"),
+        (f"@{tmp_path / 'z.npz'}", "is not a NumPy .npy array file"),
+    ]  # fmt: skip
+    for spec, message in cases:
+        done = runner(path, "--function=scale", f"--input={spec}", "--input=f32=2")
+        assert_one_diagnostic(done, message)
+        assert done.stderr.count("\n") == 1, done.stderr
+
+
 def test_input_from_a_numpy_file(tmp_path: Path) -> None:
     from targets.runtime.runner import parse_input
 
