@@ -269,3 +269,38 @@ def test_the_location_hook_refuses_a_parser_it_does_not_know(
     monkeypatch.delattr(Parser, "parse_operation")
     with pytest.raises(XdslChangedError, match="parse_operation"):
         record_source_locations()
+
+
+def test_locations_are_those_mlir_opt_gives(tmp_path) -> None:
+    """Line and column of the op's name (after its results), as MLIR's parser records
+    them; in a split input, lines of the whole file; an explicit loc(unknown) kept."""
+    import shutil
+
+    path = tmp_path / "split.mlir"
+    path.write_text(
+        "func.func @a() {\n  return\n}\n// -----\n"
+        "func.func @b(%n: index) {\n"
+        "  %x = arith.addi %n, %n : index\n"
+        "  %y = arith.muli %x, %x : index loc(unknown)\n"
+        "  gpu.launch_func @k::@k blocks in (%n, %n, %n) threads in (%n, %n, %n)\n"
+        "  return\n}\n"
+    )
+    done = subprocess.run(
+        ["xdsl-opt", "--split-input-file", str(path)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"xdsl-opt: error: {path}:8:3: 'gpu.launch_func' op")
+    chunk = path.read_text().split("// -----\n")[1].replace("  gpu.launch_func", "//")
+    ours = subprocess.run(
+        ["xdsl-opt", "--print-debuginfo"], input=chunk,
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert 'arith.addi %n, %n : index loc("stdin":2:8)' in ours
+    assert "arith.muli %x, %x : index loc(unknown)" in ours
+    if shutil.which("mlir-opt-22"):
+        theirs = subprocess.run(
+            ["mlir-opt-22", "--mlir-print-debuginfo", "--mlir-print-local-scope"],
+            input=chunk, capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+        assert 'arith.addi %arg0, %arg0 : index loc("<stdin>":2:8)' in theirs

@@ -1160,7 +1160,7 @@ func.func @f(%m: memref<8x16xf32>) -> memref<4x4xf32, strided<[16, 1], offset: 2
   return %0 : memref<4x4xf32, strided<[16, 1], offset: 2>>
 }
 """,
-        "xdsl-opt: error: stdin:3:3: finalize-memref-to-llvm: 'memref.subview' op in @f "
+        "xdsl-opt: error: stdin:3:8: finalize-memref-to-llvm: 'memref.subview' op in @f "
         "must be "
         "expanded before this pass: run expand-strided-metadata",
     ),
@@ -1171,7 +1171,7 @@ func.func @f(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>) -> memref<16
   return %0 : memref<16xf32>
 }
 """,
-        "xdsl-opt: error: stdin:3:3: expand-strided-metadata: 'memref.collapse_shape' op "
+        "xdsl-opt: error: stdin:3:8: expand-strided-metadata: 'memref.collapse_shape' op "
         "in @f has "
         "an operand of type memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>> whose "
         "layout is not strided",
