@@ -276,6 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("| kernel | xdsl-gpu ms | MLIR 22 ms | nvcc -O3 ms | xdsl-gpu / faster | xdsl-gpu GB/s |")
     print("|---|---|---|---|---|---|")
     worst = 0.0
+    compared_all = True  # a kernel with neither MLIR 22 nor nvcc is not compared
     for kernel in KERNEL_LIST:
         cubins = {"ours": assemble(ours_ptx(kernel, chip), chip)}
         upstream: str | None = None
@@ -289,17 +290,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             cubins["nvcc"] = nvcc
         best = bench(gpu, kernel, cubins)
         others = [best[k] for k in ("mlir", "nvcc") if k in best]
+        if not others:
+            compared_all = False
         ratio = best["ours"] / min(others) if others else float("nan")
-        worst = max(worst, ratio)
+        worst = max(worst, ratio) if others else worst
         bandwidth = f"{kernel.bytes_moved / best['ours'] / 1e6:.0f}" if kernel.bytes_moved else ""
 
         def cell(label: str) -> str:
             return f"{best[label]:.4f}" if label in best else "(not built)"
 
         print(f"| {kernel.stem} | {cell('ours')} | {cell('mlir')} | {cell('nvcc')} | {ratio:.3f} | {bandwidth} |")
-    verdict = "met" if worst <= 1.02 else "NOT met"
+    met = compared_all and worst <= 1.02
+    if not compared_all:
+        verdict = "NOT checked (no MLIR 22 PTX and no nvcc to compare with)"
+    else:
+        verdict = "met" if met else "NOT met"
     print(f"\ntarget (xdsl-gpu within 2% of the faster): {verdict}, worst ratio {worst:.3f}")
-    return 0 if worst <= 1.02 else 1
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

@@ -16,5 +16,7 @@ status=${PIPESTATUS[0]}
 for bench in benchmarks/bench_*.py; do
   [ -e "$bench" ] || continue
   python3 "$bench" 2>&1 | tee "$OUT/$(basename "$bench" .py).txt"
+  # A benchmark exits non-zero when it fails or misses its target.
+  [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "$bench: failed or missed its target"; status=1; }
 done
 exit "$status"
