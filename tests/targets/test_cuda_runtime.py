@@ -77,3 +77,39 @@ def test_a_failing_launch_stops_with_the_error_and_the_launch_site() -> None:
         # The runtime recovers for the next call once the error was raised.
         _run(module, 1.0, x, y, threads=4)
         np.testing.assert_array_equal(y, np.full(4, 2.0, dtype=np.float32))
+
+
+def test_host_shared_memory_is_prefetched_to_the_device() -> None:
+    """mgpuMemAlloc's prefetch hint (its status is ignored, so only the memory's state
+    shows that it worked): new host-shared memory's last prefetch went to the GPU."""
+    from cuda.bindings import driver as cu
+
+    from targets.runtime import load
+    from targets.runtime.runtime import CudaRuntime
+
+    runtime = CudaRuntime.get()
+    result, concurrent = cu.cuDeviceGetAttribute(
+        cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS,
+        runtime.device.handle,
+    )
+    assert result == cu.CUresult.CUDA_SUCCESS
+    if not concurrent or runtime.device.driver_version < 13000:
+        pytest.skip("the hint is off without concurrent managed access and CUDA 13")
+    source = """
+    func.func @shared() -> memref<65536xf32> {
+      %m = gpu.alloc host_shared () : memref<65536xf32>
+      return %m : memref<65536xf32>
+    }
+    """
+    with load(source) as program:
+        memory = program.call("shared", copy=False)
+        result, where = cu.cuMemRangeGetAttribute(
+            4,
+            cu.CUmem_range_attribute.CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION,
+            memory.ctypes.data,
+            memory.nbytes,
+        )
+        assert result == cu.CUresult.CUDA_SUCCESS
+        assert int(where) == runtime.device.ordinal  # not -1 (CPU) or -2 (never)
+        (result,) = cu.cuMemFree(memory.ctypes.data)
+        assert result == cu.CUresult.CUDA_SUCCESS
