@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import sys
+import unicodedata
+from collections.abc import Collection
 from types import TracebackType
 
 from xdsl.utils.exceptions import (
@@ -42,7 +44,7 @@ def excepthook(
     if not issubclass(kind, USER_ERRORS) or os.environ.get("XDSL_GPU_TRACEBACK"):
         fallback(kind, error, trace)
         return
-    message = located_message(error)
+    message = located_message(error, inputs=frozenset(sys.argv[1:]))
     if message == str(error).rstrip():  # no location: xDSL's notes (its IR dump) help
         for note in getattr(error, "__notes__", ()):
             message += f"\n{note}"
@@ -64,12 +66,35 @@ def source_location(location: object) -> str | None:
     return f"{location.filename.data}:{location.line.data}:{location.column.data}"
 
 
-def located_message(error: BaseException) -> str:
+def located_message(
+    error: BaseException, inputs: Collection[str] | None = None
+) -> str:
     """The error's text, with the source location of the op it is about in front when
     the error names one (``failing_op``: verification errors, and the passes'
     conversion errors) and that op came from a file: ``file:line:col: <message>``,
     then the source line with a caret under the op, as MLIR prints diagnostics.
-    Without one, the text as it is."""
+    Without one, the text as it is.
+
+    The source line is quoted only when it can be trusted to be the one meant:
+
+    * the location's file name is not standard input (``-``, ``stdin``, ``<stdin>``;
+      its text is gone by now) and names an existing regular file;
+    * when ``inputs`` is given (:func:`excepthook` passes the tool's command-line
+      arguments), the name is one of them: a ``loc("other.mlir":3:1)`` written in
+      the source may name an unrelated file that happens to exist in the current
+      folder, and a location of the file being processed always carries the name
+      the tool was given;
+    * that file has the line, and the column is within it (or just past its end).
+
+    Otherwise the location alone is printed; reading the file never raises.
+
+    Columns count characters (Unicode code points), which is what the parser
+    records (``registration.record_source_locations``: xDSL's spans index the
+    decoded text). The quoted line has its tabs expanded to stops of 8 columns and
+    the caret is placed by display width (a tab to the next stop, a wide East Asian
+    character as 2, a combining mark as 0), so it stays under the op whatever
+    precedes it on the line.
+    """
     op = getattr(error, "failing_op", None)
     where = source_location(getattr(op, "location", None))
     if where is None:
@@ -78,17 +103,49 @@ def located_message(error: BaseException) -> str:
     text = f"{where}: {message}"
     location = op.location  # type: ignore[union-attr]
     file, line, col = location.filename.data, location.line.data, location.column.data
-    if file in ("stdin", "-", "<stdin>"):
+    quoted = _source_line(file, line, inputs)
+    if quoted is None or not 1 <= col <= len(quoted) + 1:
         return text
+    caret = _display_width(quoted[: col - 1])
+    return f"{text}\n{quoted.expandtabs(TAB_STOP)}\n{' ' * caret}^"
+
+
+TAB_STOP = 8
+"""Tab stops of the quoted source line (LLVM's ``SourceMgr`` uses 8 too)."""
+
+STDIN_NAMES = frozenset({"-", "stdin", "<stdin>"})
+
+
+def _source_line(file: str, line: int, inputs: Collection[str] | None) -> str | None:
+    """Line ``line`` of ``file`` (without its end of line), or ``None`` when
+    :func:`located_message` should not quote it."""
+    if file in STDIN_NAMES or line < 1 or (inputs is not None and file not in inputs):
+        return None
     try:
-        with open(file, encoding="utf-8", errors="replace") as source:
+        if not os.path.isfile(file):
+            return None
+        with open(file, encoding="utf-8", errors="replace", newline="") as source:
             for number, content in enumerate(source, start=1):
                 if number == line:
-                    text += f"\n{content.rstrip()}\n{' ' * (col - 1)}^"
-                    break
-    except OSError:
-        pass  # a file that is gone: the location alone
-    return text
+                    return content.rstrip("\r\n")
+    except (OSError, ValueError):  # gone, unreadable, or a name with a NUL in it
+        return None
+    return None
+
+
+def _display_width(text: str) -> int:
+    """Terminal columns that ``text`` takes at the start of a line."""
+    width = 0
+    for char in text:
+        if char == "\t":
+            width += TAB_STOP - width % TAB_STOP
+        elif unicodedata.combining(char):
+            continue
+        elif unicodedata.east_asian_width(char) in ("W", "F"):
+            width += 2
+        else:
+            width += 1
+    return width
 
 
 def at_op(error: BaseException, op: object) -> BaseException:

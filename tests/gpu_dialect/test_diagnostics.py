@@ -1,0 +1,146 @@
+"""``located_message``: the location in front of a user error's text, and the source
+line with a caret under the op only when that line can be trusted (the file exists,
+is a regular file, is the one being processed, has the line)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr
+from xdsl.dialects import test as test_dialect
+from xdsl.utils.exceptions import DiagnosticException
+
+from gpu_dialect.diagnostics import located_message
+
+
+def error_at(file: str | None, line: int = 1, col: int = 1) -> DiagnosticException:
+    """An error about an op at ``file:line:col`` (no location when ``file`` is None),
+    as ``registration.remember_failing_ops`` leaves it."""
+    op = test_dialect.TestOp()
+    if file is not None:
+        op.location = FileLineColLoc(StringAttr(file), IntAttr(line), IntAttr(col))
+    error = DiagnosticException("the full text\n\nwith xDSL's IR dump")
+    error.failing_op = op  # type: ignore[attr-defined]
+    error.plain_message = "the op is wrong"  # type: ignore[attr-defined]
+    return error
+
+
+def caret_column(message: str) -> int:
+    """Where the caret is, in terminal columns."""
+    return message.splitlines()[-1].index("^")
+
+
+def test_no_failing_op_is_the_text_as_it_is() -> None:
+    assert located_message(DiagnosticException("plain\n")) == "plain"
+
+
+def test_no_location_is_the_text_as_it_is() -> None:
+    assert located_message(error_at(None)) == "the full text\n\nwith xDSL's IR dump"
+
+
+@pytest.mark.parametrize("name", ["-", "stdin", "<stdin>"])
+def test_stdin_gives_the_location_alone(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text("a line that is not the input\n")  # not read
+    assert located_message(error_at(name, 1, 3)) == f"{name}:1:3: the op is wrong"
+
+
+def test_missing_file_gives_the_location_alone(tmp_path: Path) -> None:
+    missing = str(tmp_path / "gone.mlir")
+    assert located_message(error_at(missing, 2, 5)) == f"{missing}:2:5: the op is wrong"
+
+
+def test_quotes_the_line_with_a_caret_under_the_column(tmp_path: Path) -> None:
+    source = tmp_path / "a.mlir"
+    source.write_text("module {\n  %0 = arith.addi %a, %b : i32\n}\n")
+    message = located_message(error_at(str(source), 2, 8))
+    assert message == (
+        f"{source}:2:8: the op is wrong\n  %0 = arith.addi %a, %b : i32\n       ^"
+    )
+
+
+def test_line_or_column_past_the_end_gives_the_location_alone(tmp_path: Path) -> None:
+    source = tmp_path / "a.mlir"
+    source.write_text("abc\n")
+    for line, col in [(2, 1), (1, 9), (0, 1)]:
+        message = located_message(error_at(str(source), line, col))
+        assert message == f"{source}:{line}:{col}: the op is wrong"
+    assert located_message(error_at(str(source), 1, 4)).endswith("\nabc\n   ^")
+
+
+def test_a_folder_or_a_bad_name_gives_the_location_alone(tmp_path: Path) -> None:
+    assert located_message(error_at(str(tmp_path), 1, 1)) == (
+        f"{tmp_path}:1:1: the op is wrong"
+    )
+    assert located_message(error_at("a\0b", 1, 1)) == "a\0b:1:1: the op is wrong"
+
+
+def test_tabs_are_expanded_and_the_caret_follows(tmp_path: Path) -> None:
+    source = tmp_path / "tabs.mlir"
+    source.write_text("\t\t%0 = arith.addi %a, %b : i32\n")  # the op name at column 8
+    message = located_message(error_at(str(source), 1, 8))
+    quoted, caret = message.splitlines()[1:]
+    assert "\t" not in quoted
+    assert quoted == " " * 16 + "%0 = arith.addi %a, %b : i32"
+    assert quoted[caret_column(message) :].startswith("arith.addi")
+    # A tab after text goes to the next stop of 8.
+    source.write_text("ab\tx = 1\n")
+    message = located_message(error_at(str(source), 1, 4))
+    assert message.splitlines()[1:] == ["ab      x = 1", "        ^"]
+
+
+def test_multibyte_characters_count_as_one_column(tmp_path: Path) -> None:
+    """Columns are characters (the parser indexes the decoded text): the caret stays
+    under the op after a string with multibyte UTF-8 characters."""
+    source = tmp_path / "utf8.mlir"
+    line = '"t.a"() {s = "\u00e9\u00e9\u2192"} : () -> ()  "arith.addi"() : () -> i1'
+    source.write_text(line + "\n", encoding="utf-8")
+    col = line.index('"arith.addi"') + 1
+    message = located_message(error_at(str(source), 1, col))
+    quoted = message.splitlines()[1]
+    assert quoted == line
+    assert quoted[caret_column(message) :].startswith('"arith.addi"')
+
+
+def test_wide_characters_take_two_terminal_columns(tmp_path: Path) -> None:
+    source = tmp_path / "wide.mlir"
+    source.write_text('"t"() {s = "\u6f22\u5b57"} : () -> ()  "x.y"() : () -> ()\n')
+    text = source.read_text().rstrip("\n")
+    col = text.index('"x.y"') + 1
+    message = located_message(error_at(str(source), 1, col))
+    assert caret_column(message) == col - 1 + 2  # two characters, two columns each
+
+
+def test_explicit_loc_to_a_name_that_does_not_exist(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``loc("given":7:9)`` in the source: no file of that name, no quote."""
+    monkeypatch.chdir(tmp_path)
+    assert located_message(error_at("given", 7, 9)) == "given:7:9: the op is wrong"
+
+
+def test_explicit_loc_to_another_existing_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``loc("other.mlir":1:1)`` naming an unrelated file of the current folder:
+    quoted by a library caller (it exists), not by a tool processing another file."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "other.mlir").write_text("unrelated text\n")
+    error = error_at("other.mlir", 1, 1)
+    assert located_message(error).endswith("\nunrelated text\n^")
+    assert located_message(error, inputs={"input.mlir", "-p", "canonicalize"}) == (
+        "other.mlir:1:1: the op is wrong"
+    )
+    assert located_message(error, inputs={"other.mlir"}).endswith("\nunrelated text\n^")
+
+
+def test_crlf_line_ends_are_not_quoted(tmp_path: Path) -> None:
+    source = tmp_path / "crlf.mlir"
+    source.write_bytes(b"first\r\nsecond line\r\n")
+    assert located_message(error_at(str(source), 2, 3)).splitlines()[1:] == [
+        "second line",
+        "  ^",
+    ]
