@@ -833,6 +833,19 @@ def _inline_asm(op: Any, f: FunctionEmitter) -> None:
         f.define(op.res, rhs)
 
 
+def _intrinsic_call_fastmath(op: Any, result: SSAValue | None) -> str:
+    """The fast-math flags of an intrinsic call (``nnan ninf``, ``fast``...), for a call
+    with a floating-point result; ``""`` otherwise. ``sincos`` returns a struct of
+    two floats: still a floating-point call."""
+    if result is None:
+        return ""
+    t = result.type
+    float_like = _is_float_like(t) or (
+        isinstance(t, LLVMStructType) and all(_is_float_like(e) for e in t.types.data)
+    )
+    return _fastmath(op) if float_like else ""
+
+
 def _intrinsic(op: Operation, f: FunctionEmitter) -> None:
     spec = INTRINSICS[op.name]
     base = spec.name or "llvm." + op.name.removeprefix("llvm.intr.")
@@ -850,19 +863,7 @@ def _intrinsic(op: Operation, f: FunctionEmitter) -> None:
         if not isinstance(attr, IntegerAttr):
             raise LLVMIRTranslationError(f"'{op.name}' needs its '{prop}' property")
         args.append((t, int_literal(attr.value.data, IntegerType(int(t[1:])))))
-    fm = (
-        _fastmath(op)
-        if result is not None
-        and (
-            _is_float_like(result.type)
-            # sincos returns a struct of two floats: still a floating-point call
-            or (
-                isinstance(result.type, LLVMStructType)
-                and all(_is_float_like(t) for t in result.type.types.data)
-            )
-        )
-        else ""
-    )
+    fm = _intrinsic_call_fastmath(op, result)
     f.call_intrinsic(
         name, None if result is None else result.type, args, result=result, prefix=fm
     )
@@ -878,19 +879,7 @@ def _call_intrinsic(op: Any, f: FunctionEmitter) -> None:
             op.properties.get("op_bundle_sizes"),
             op.properties.get("op_bundle_tags"),
         )
-    fm = (
-        _fastmath(op)
-        if result is not None
-        and (
-            _is_float_like(result.type)
-            # sincos returns a struct of two floats: still a floating-point call
-            or (
-                isinstance(result.type, LLVMStructType)
-                and all(_is_float_like(t) for t in result.type.types.data)
-            )
-        )
-        else ""
-    )
+    fm = _intrinsic_call_fastmath(op, result)
     f.call_intrinsic(
         op.intrin.data,
         None if result is None else result.type,
