@@ -88,10 +88,34 @@ def _shown_lines(page: str, command: str) -> list[str]:
     return shown
 
 
-@pytest.mark.parametrize(
-    ("page", "command"),
-    [(page, c) for page in ("tutorials/seed-001-hello.md",) for c in _commands(page)],
-)
+def test_the_parametrized_checks_have_cases() -> None:
+    """An empty parameter list collects nothing and passes: the pages, examples,
+    links and ```mlir blocks the checks above are parametrized over exist."""
+    assert ROOT / "README.md" in PAGES and len(PAGES) > 1
+    assert EXAMPLES and _links() and _mlir_blocks()
+
+
+SEED_001 = "tutorials/seed-001-hello.md"
+SEED_001_COMMANDS = [
+    "xdsl-opt examples/hello/hello.mlir -p gpu-kernel-outlining",
+    "xdsl-opt examples/hello/hello.mlir -p "
+    "'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-format=isa}'",
+    "xdsl-opt examples/select_object/binary.mlir -t llvm-offload",
+]
+"""The compile steps of the seed-001 tutorial, each checked below."""
+
+
+def test_seed_001_tutorial_has_its_commands() -> None:
+    """The check below is parametrized over the commands found on the page: if the
+    page were renamed (then this fails to read it) or its ``$ xdsl-opt`` prompts
+    changed, it would collect nothing and pass silently. Each command also shows some
+    output to compare."""
+    assert _commands(SEED_001) == SEED_001_COMMANDS
+    for command in SEED_001_COMMANDS:
+        assert _shown_lines(SEED_001, command), f"{SEED_001} shows no output of {command}"
+
+
+@pytest.mark.parametrize(("page", "command"), [(SEED_001, c) for c in _commands(SEED_001)])
 def test_seed_001_tutorial_commands_print_what_it_shows(page: str, command: str) -> None:
     out = [line.strip() for line in _xdsl_opt(command).splitlines()]
     for line in _shown_lines(page, command):
