@@ -54,6 +54,8 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from gpu_dialect.xdsl_format import RESET_FORMAT
+
 floatingPointLike = xarith.floatingPointLike
 integerLike = xarith.container_of(IntegerType)
 integerOrIndexLike = xarith.signlessIntegerLike
@@ -97,13 +99,6 @@ def _width(t: Attribute) -> int:
     return t.width.data if isinstance(t, IntegerType) else -1
 
 
-# The generated parse/print of xDSL's class are reset so that the subclass gets its
-# own from the (inherited) assembly format.
-_RESET_FORMAT = {
-    "parse": classmethod(Operation.parse.__func__),  # pyright: ignore
-    "print": Operation.print,
-}
-
 
 @irdl_op_definition
 class ExtSIOp(_CastVerifier, xarith.ExtSIOp):
@@ -111,8 +106,8 @@ class ExtSIOp(_CastVerifier, xarith.ExtSIOp):
 
     input = operand_def(integerLike)
     result = result_def(integerLike)
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
     def _compatible(self, a: Attribute, b: Attribute) -> bool:
         return _width(b) > _width(a)
@@ -124,8 +119,8 @@ class ExtUIOp(_CastVerifier, xarith.ExtUIOp):
 
     input = operand_def(integerLike)
     result = result_def(integerLike)
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
     def _compatible(self, a: Attribute, b: Attribute) -> bool:
         return _width(b) > _width(a)
@@ -137,8 +132,8 @@ class TruncIOp(_CastVerifier, xarith.TruncIOp):
 
     input = operand_def(integerLike)
     result = result_def(integerLike)
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
     def _compatible(self, a: Attribute, b: Attribute) -> bool:
         return _width(b) < _width(a)
@@ -160,8 +155,8 @@ class SIToFPOp(_IntToFloat, xarith.SIToFPOp):
 
     input = operand_def(integerLike)
     result = result_def(floatingPointLike)
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
 
 @irdl_op_definition
@@ -170,8 +165,8 @@ class UIToFPOp(_IntToFloat, xarith.UIToFPOp):
 
     input = operand_def(integerLike)
     result = result_def(floatingPointLike)
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
 
 @irdl_op_definition
@@ -180,8 +175,8 @@ class FPToSIOp(_FloatToInt, xarith.FPToSIOp):
 
     input = operand_def(floatingPointLike)
     result = result_def(integerLike)
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
 
 @irdl_op_definition
@@ -190,8 +185,8 @@ class FPToUIOp(_FloatToInt, xarith.FPToUIOp):
 
     input = operand_def(floatingPointLike)
     result = result_def(integerLike)
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
 
 class _IndexCast(_CastVerifier):
@@ -205,8 +200,8 @@ class IndexCastOp(_IndexCast, xarith.IndexCastOp):
 
     input = operand_def(integerOrIndexLike)
     result = result_def(integerOrIndexLike)
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
 
 def _bool_like(t: Attribute) -> Attribute:
@@ -242,6 +237,10 @@ class CmpiOp(xarith.CmpiOp):
         )
 
     def verify_(self) -> None:
+        if self.lhs.type != self.rhs.type:
+            raise VerifyException(
+                "'arith.cmpi' op requires all operands to have the same type"
+            )
         if self.result.type != _bool_like(self.lhs.type):
             raise VerifyException(
                 f"'arith.cmpi' op result type {self.result.type} does not match the "
@@ -278,6 +277,10 @@ class CmpfOp(xarith.CmpfOp):
         )
 
     def verify_(self) -> None:
+        if self.lhs.type != self.rhs.type:
+            raise VerifyException(
+                "'arith.cmpf' op requires all operands to have the same type"
+            )
         if self.result.type != _bool_like(self.lhs.type):
             raise VerifyException(
                 f"'arith.cmpf' op result type {self.result.type} does not match the "

@@ -52,6 +52,8 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     MemRefType,
+    NoneAttr,
+    Signedness,
     StridedLayoutAttr,
     StringAttr,
     SymbolNameConstraint,
@@ -61,9 +63,16 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.dialects.utils.reshape_ops_utils import ContiguousArrayOfIntArray
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
-from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.ir.affine import (
+    AffineBinaryOpExpr,
+    AffineBinaryOpKind,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineMap,
+    AffineSymExpr,
+)
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
@@ -95,14 +104,10 @@ from xdsl.traits import (
 from xdsl.utils.bitwise_casts import is_power_of_two
 from xdsl.utils.exceptions import VerifyException
 
-_ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
+from gpu_dialect.gpu.constraints import TypeConstraint
+from gpu_dialect.xdsl_format import RESET_FORMAT
 
-# The generated (or hand-written) parse/print of xDSL's class are reset so that the
-# subclass gets its own from its assembly format.
-_RESET_FORMAT = {
-    "parse": classmethod(Operation.parse.__func__),  # pyright: ignore
-    "print": Operation.print,
-}
+_ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
 
 ATOMIC_RMW_KINDS: tuple[str, ...] = (
     "addf",
@@ -143,12 +148,22 @@ def _layout_strides(t: MemRefType) -> tuple[tuple[int | None, ...], int | None] 
     return tuple(strides), offset
 
 
+def _memory_space(t: MemRefType | UnrankedMemRefType) -> Attribute:
+    """The memory space of ``t`` as MLIR sees it: ``0`` (an integer of any width) is
+    the default space, which MLIR's types do not keep (``memref<4xf32, 0>`` is
+    ``memref<4xf32>`` upstream), so it reads as no memory space."""
+    space = t.memory_space
+    if isinstance(space, IntegerAttr) and space.value.data == 0:
+        return NoneAttr()
+    return space
+
+
 def _cast_compatible(a: Attribute, b: Attribute) -> bool:
     """MLIR's ``CastOp::areCastCompatible`` for one input and one output."""
     if isinstance(a, UnrankedMemRefType) and isinstance(b, UnrankedMemRefType):
         return False
     if isinstance(a, MemRefType) and isinstance(b, MemRefType):
-        if a.element_type != b.element_type or a.memory_space != b.memory_space:
+        if a.element_type != b.element_type or _memory_space(a) != _memory_space(b):
             return False
         if a.get_num_dims() != b.get_num_dims():
             return False
@@ -170,7 +185,7 @@ def _cast_compatible(a: Attribute, b: Attribute) -> bool:
         b, MemRefType | UnrankedMemRefType
     ):
         return (
-            a.element_type == b.element_type and a.memory_space == b.memory_space
+            a.element_type == b.element_type and _memory_space(a) == _memory_space(b)
         )
     return False
 
@@ -195,8 +210,8 @@ class CastOp(xmemref.CastOp):
     dest = result_def(_ANY_MEMREF)
     traits = traits_def(NoMemoryEffect())
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
     def verify_(self) -> None:
         if not _cast_compatible(self.source.type, self.dest.type):
@@ -212,8 +227,8 @@ class MemorySpaceCastOp(xmemref.MemorySpaceCastOp):
     dest = result_def(_ANY_MEMREF)
     traits = traits_def(NoMemoryEffect())
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
     def verify_(self) -> None:
         a, b = self.source.type, self.dest.type
@@ -239,11 +254,13 @@ class RankOp(xmemref.RankOp):
     rank = result_def(IndexType)
     traits = traits_def(NoMemoryEffect())
     assembly_format = "$source attr-dict `:` type($source)"
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
     def verify_(self) -> None:
-        # Not xDSL's: its generated verify_ checks against its own definition.
+        # Not a no-op: without it, irdl_op_definition would wrap the verify_ that it
+        # generated for xDSL's class, which checks the op against xDSL's definition
+        # (a ranked memref only, for instance).
         pass
 
 
@@ -258,8 +275,8 @@ class CopyOp(xmemref.CopyOp):
     assembly_format = (
         "$source `,` $destination attr-dict `:` type($source) `to` type($destination)"
     )
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
     def verify_(self) -> None:
         a, b = self.source.type, self.destination.type
@@ -283,11 +300,13 @@ class ExtractAlignedPointerAsIndexOp(xmemref.ExtractAlignedPointerAsIndexOp):
     aligned_pointer = result_def(IndexType)
     traits = traits_def(NoMemoryEffect())
     assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
     def verify_(self) -> None:
-        # Not xDSL's: its generated verify_ checks against its own definition.
+        # Not a no-op: without it, irdl_op_definition would wrap the verify_ that it
+        # generated for xDSL's class, which checks the op against xDSL's definition
+        # (a ranked memref only, for instance).
         pass
 
 
@@ -393,6 +412,22 @@ class AtomicRMWOp(xmemref.AtomicRMWOp):
         printer.print_attribute(self.result.type)
 
 
+def _is_signless_integer_or_float(t: Attribute) -> bool:
+    return isinstance(t, AnyFloat) or (
+        isinstance(t, IntegerType) and t.signedness.data == Signedness.SIGNLESS
+    )
+
+
+_ATOMIC_MEMREF = TypeConstraint(
+    "memref of signless integer or floating-point values",
+    lambda t: isinstance(t, MemRefType)
+    and _is_signless_integer_or_float(t.element_type),
+)
+_ATOMIC_VALUE = TypeConstraint(
+    "signless integer or floating-point", _is_signless_integer_or_float
+)
+
+
 @irdl_op_definition
 class GenericAtomicRMWOp(IRDLOperation):
     """``memref.generic_atomic_rmw %m[%i] : memref<10xf32> { ^bb0(%current: f32): ...
@@ -401,11 +436,9 @@ class GenericAtomicRMWOp(IRDLOperation):
 
     name = "memref.generic_atomic_rmw"
 
-    T: ClassVar = VarConstraint("T", AnyAttr())
-
-    memref = operand_def(MemRefType.constr(T))
+    memref = operand_def(_ATOMIC_MEMREF)
     indices = var_operand_def(IndexType)
-    result = result_def(T)
+    result = result_def(_ATOMIC_VALUE)
     atomic_body = region_def("single_block")
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
@@ -427,6 +460,12 @@ class GenericAtomicRMWOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
+        memref_type = self.memref.type
+        assert isinstance(memref_type, MemRefType)
+        if self.result.type != memref_type.element_type:
+            raise VerifyException(
+                "failed to verify that result type matches element type of memref"
+            )
         block = self.atomic_body.block
         if len(block.args) != 1:
             raise VerifyException("expected single number of entry block arguments")
@@ -451,7 +490,15 @@ class GenericAtomicRMWOp(IRDLOperation):
             parser.Delimiter.SQUARE, parser.parse_unresolved_operand
         )
         parser.parse_punctuation(":")
+        where = parser.pos
         memref_type = parser.parse_type()
+        if not _ATOMIC_MEMREF.accepts(memref_type):
+            # Upstream's verifier says so; xDSL's op needs the element type first.
+            parser.raise_error(
+                f"operand #0 must be {_ATOMIC_MEMREF.summary}, but got "
+                f"'{memref_type}'",
+                where,
+            )
         body = parser.parse_region()
         attrs = parser.parse_optional_attr_dict()
         index = IndexType()
@@ -666,8 +713,8 @@ class AllocaScopeReturnOp(xmemref.AllocaScopeReturnOp):
 
     ops = var_operand_def()
     assembly_format = "attr-dict ($ops^ `:` type($ops))?"
-    parse = _RESET_FORMAT["parse"]
-    print = _RESET_FORMAT["print"]
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
 
     traits = traits_def(
         IsTerminator(), HasParent(xmemref.AllocaScopeOp), NoMemoryEffect()
@@ -699,7 +746,9 @@ class AllocaScopeOp(xmemref.AllocaScopeOp):
     traits = traits_def(SingleBlockImplicitTerminator(AllocaScopeReturnOp))
 
     def verify_(self) -> None:
-        # Not xDSL's: its generated verify_ checks against its own definition.
+        # Not a no-op: without it, irdl_op_definition would wrap the verify_ that it
+        # generated for xDSL's class, which checks the op against xDSL's definition
+        # (a ranked memref only, for instance).
         pass
 
     @classmethod
@@ -740,6 +789,113 @@ class AllocaScopeOp(xmemref.AllocaScopeOp):
 # --------------------------------------------------------------------------------------
 # transpose, prefetch
 # --------------------------------------------------------------------------------------
+
+
+_Polynomial = dict[tuple[str, ...], int]
+"""An affine (or semi-affine) expression as a sum of products: for each product of
+``d<i>``/``s<j>`` (sorted names; ``()`` for the constant), its coefficient."""
+
+
+def _polynomial(e: AffineExpr) -> _Polynomial | None:
+    """``e`` as a polynomial; None when it divides (``mod``, ``floordiv``, ...)."""
+    if isinstance(e, AffineConstantExpr):
+        return {(): e.value} if e.value else {}
+    if isinstance(e, AffineDimExpr):
+        return {(f"d{e.position}",): 1}
+    if isinstance(e, AffineSymExpr):
+        return {(f"s{e.position}",): 1}
+    if not isinstance(e, AffineBinaryOpExpr):
+        return None
+    lhs, rhs = _polynomial(e.lhs), _polynomial(e.rhs)
+    if lhs is None or rhs is None:
+        return None
+    out: _Polynomial = {}
+    if e.kind == AffineBinaryOpKind.Add:
+        for p in (lhs, rhs):
+            for k, v in p.items():
+                out[k] = out.get(k, 0) + v
+    elif e.kind == AffineBinaryOpKind.Mul:
+        for k1, v1 in lhs.items():
+            for k2, v2 in rhs.items():
+                k = tuple(sorted(k1 + k2))
+                out[k] = out.get(k, 0) + v1 * v2
+    else:
+        return None
+    return {k: v for k, v in out.items() if v}
+
+
+def _polynomial_expr(p: _Polynomial) -> AffineExpr:
+    """The expression of ``p``: terms with a dimension first, then the symbols, then
+    the constant (as MLIR's ``simplifyAffineExpr`` orders a strided layout)."""
+
+    def order(k: tuple[str, ...]) -> tuple[int, tuple[tuple[str, int], ...]]:
+        group = 0 if any(v[0] == "d" for v in k) else 1 if k else 2
+        return group, tuple((v[0], int(v[1:])) for v in k)
+
+    result: AffineExpr | None = None
+    for k in sorted(p, key=order):
+        term: AffineExpr | None = None
+        for v in k:
+            var = AffineDimExpr(int(v[1:])) if v[0] == "d" else AffineSymExpr(int(v[1:]))
+            term = var if term is None else term * var
+        coefficient = p[k]
+        if term is None:
+            term = AffineConstantExpr(coefficient)
+        elif coefficient != 1:
+            term = term * coefficient
+        result = term if result is None else result + term
+    return result if result is not None else AffineConstantExpr(0)
+
+
+def _canonical_layout_polynomial(shape: Sequence[int]) -> _Polynomial | None:
+    """MLIR's ``makeCanonicalStridedLayoutExpr`` (the row-major layout of ``shape``)
+    as a polynomial; None where it needs a symbol (a dynamic size that is not the
+    first), which MLIR 22 never finds equal to a layout."""
+    p: _Polynomial = {}
+    running = 1
+    for dim in reversed(range(len(shape))):
+        if running is None:
+            return None
+        p[(f"d{dim}",)] = running
+        running = running * shape[dim] if shape[dim] > 0 else None
+    return {k: v for k, v in p.items() if v}
+
+
+def _canonicalize_strided_layout(t: MemRefType) -> MemRefType:
+    """MLIR 22's ``canonicalizeStridedLayout``: the layout dropped where it is the
+    row-major one, simplified otherwise; an identity map is kept as it is (so
+    ``strided<[1]>`` stays, unlike ``strided<[8, 1]>`` of ``memref<4x8xf32>``).
+    The memory space ``0`` is dropped too, as MLIR's types do."""
+    layout = t.layout
+    shape = t.get_shape()
+
+    def with_layout(new: Attribute) -> MemRefType:
+        return MemRefType(t.element_type, shape, new, _memory_space(t))  # pyright: ignore
+
+    if isinstance(layout, AffineMapAttr):
+        m = layout.data
+    elif isinstance(layout, StridedLayoutAttr):
+        m = layout.get_affine_map()
+    else:
+        return with_layout(layout)
+    if m.num_symbols == 0 and m == AffineMap.identity(m.num_dims):
+        return with_layout(NoneAttr() if isinstance(layout, AffineMapAttr) else layout)
+    if len(m.results) != 1:
+        return with_layout(layout)
+    if m.num_dims == 0 and m.num_symbols == 0:
+        constant = m.results[0]
+        zero = isinstance(constant, AffineConstantExpr) and constant.value == 0
+        return with_layout(NoneAttr() if zero else layout)
+    if not shape:
+        return with_layout(layout)
+    p = _polynomial(m.results[0])
+    if p is None:
+        return with_layout(layout)
+    if p == _canonical_layout_polynomial(shape):
+        return with_layout(NoneAttr())
+    return with_layout(
+        AffineMapAttr(AffineMap(m.num_dims, m.num_symbols, (_polynomial_expr(p),)))
+    )
 
 
 def _is_permutation(m: AffineMap) -> bool:
@@ -788,26 +944,21 @@ class TransposeOp(IRDLOperation):
             raise VerifyException("expected a permutation map of same rank as the input")
         positions = [e.position for e in perm.results if isinstance(e, AffineDimExpr)]
         layout = _layout_strides(source_type)
+        if layout is None:
+            raise VerifyException(
+                "operand #0 must be strided memref of any type values, but got "
+                f"'{source_type}'"
+            )
+        strides, offset = layout
         shape = source_type.get_shape()
-        expected_shape = tuple(shape[p] for p in positions)
-        ok = (
-            layout is not None
-            and result_type.element_type == source_type.element_type
-            and result_type.memory_space == source_type.memory_space
-            and tuple(result_type.get_shape()) == expected_shape
-            and _layout_strides(result_type)
-            == (tuple(layout[0][p] for p in positions), layout[1])
+        transposed = MemRefType(
+            source_type.element_type,
+            tuple(shape[p] for p in positions),
+            StridedLayoutAttr(tuple(strides[p] for p in positions), offset),
+            source_type.memory_space,
         )
-        if not ok:
-            expected = result_type
-            if layout is not None:
-                strides = tuple(layout[0][p] for p in positions)
-                expected = MemRefType(
-                    source_type.element_type,
-                    expected_shape,
-                    StridedLayoutAttr(strides, layout[1]),
-                    source_type.memory_space,
-                )
+        expected = _canonicalize_strided_layout(transposed)
+        if _canonicalize_strided_layout(result_type) != expected:
             raise VerifyException(
                 f"result type '{result_type}' is not equivalent to the canonical "
                 f"transposed input type '{expected}'"
@@ -954,19 +1105,103 @@ def _parse_reassociation(parser: Parser) -> ArrayAttr:
     return ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, group))
 
 
+def _reassociation_groups(reassociation: ArrayAttr) -> list[list[int]]:
+    return [[i.value.data for i in group.data] for group in reassociation.data]  # pyright: ignore
+
+
+def _verify_collapsed_shape(
+    collapsed: Sequence[int], expanded: Sequence[int], reassociation: ArrayAttr
+) -> None:
+    """MLIR's ``verifyCollapsedShape`` (several dynamic sizes in a group allowed):
+    one group per collapsed dimension, the expanded dimensions in order, each
+    collapsed size the product of its group's."""
+    groups = _reassociation_groups(reassociation)
+    if len(groups) != len(collapsed):
+        raise VerifyException(
+            f"invalid number of reassociation groups: found {len(groups)}, "
+            f"expected {len(collapsed)}"
+        )
+    next_dim = 0
+    for collapsed_dim, group in enumerate(groups):
+        dynamic = False
+        for expanded_dim in group:
+            if expanded_dim != next_dim:
+                raise VerifyException("reassociation indices must be contiguous")
+            next_dim += 1
+            if expanded_dim >= len(expanded):
+                raise VerifyException(
+                    f"reassociation index {expanded_dim} is out of bounds"
+                )
+            dynamic = dynamic or expanded[expanded_dim] == DYNAMIC_INDEX
+        if (collapsed[collapsed_dim] == DYNAMIC_INDEX) != dynamic:
+            raise VerifyException(
+                f"collapsed dim ({collapsed_dim}) must be dynamic if and only if "
+                "reassociation group is dynamic"
+            )
+        if not dynamic:
+            size = 1
+            for expanded_dim in group:
+                size *= expanded[expanded_dim]
+            if size != collapsed[collapsed_dim]:
+                raise VerifyException(
+                    f"collapsed dim size ({collapsed[collapsed_dim]}) must equal "
+                    f"reassociation group size ({size})"
+                )
+    if not collapsed:
+        if any(d != 1 for d in expanded):
+            raise VerifyException(
+                "rank 0 memrefs can only be extended/collapsed with/from ones"
+            )
+    elif next_dim != len(expanded):
+        raise VerifyException(
+            f"expanded rank ({len(expanded)}) inconsistent with number of "
+            f"reassociation indices ({next_dim})"
+        )
+
+
+def _verify_reshaped_type(
+    source: MemRefType, result: MemRefType, what: str
+) -> None:
+    """The result type that MLIR computes from an identity-layout source (the same
+    element type and memory space, no layout). Sources with a layout are not
+    checked (MLIR derives the result's strides from theirs)."""
+    if not isinstance(source.layout, NoneAttr):
+        return
+    expected = MemRefType(
+        source.element_type, result.get_shape(), NoneAttr(), _memory_space(source)
+    )
+    if _canonicalize_strided_layout(result) != expected:
+        raise VerifyException(
+            f"expected {what} type to be '{expected}' but found '{result}'"
+        )
+
+
+_REASSOCIATION = ArrayAttr[ArrayAttr[IntegerAttr]]
+
+
 @irdl_op_definition
 class CollapseShapeOp(xmemref.CollapseShapeOp):
     """``memref.collapse_shape %m [[0, 1]] : memref<4x8xf32> into memref<32xf32>``."""
 
     src = operand_def(MemRefType)
     result = result_def(MemRefType)
-    reassociation = prop_def(ContiguousArrayOfIntArray())
+    reassociation = prop_def(_REASSOCIATION)
     traits = traits_def(NoMemoryEffect())
     assembly_format = None
 
     def verify_(self) -> None:
-        # Not xDSL's: its generated verify_ checks against its own definition.
-        pass
+        source, result = self.src.type, self.result.type
+        assert isinstance(source, MemRefType) and isinstance(result, MemRefType)
+        r0, r1 = source.get_num_dims(), result.get_num_dims()
+        if r0 < r1:
+            raise VerifyException(
+                f"has source rank {r0} and result rank {r1}. This is not a collapse "
+                f"({r0} < {r1})."
+            )
+        _verify_collapsed_shape(
+            result.get_shape(), source.get_shape(), self.reassociation
+        )
+        _verify_reshaped_type(source, result, "collapsed")
 
     @classmethod
     def parse(cls, parser: Parser) -> CollapseShapeOp:
@@ -1004,18 +1239,39 @@ class ExpandShapeOp(xmemref.ExpandShapeOp):
     output_shape = var_operand_def(IndexType)
     static_output_shape = prop_def(DenseArrayBase.constr(i64))
     result = result_def(MemRefType)
-    reassociation = prop_def(ContiguousArrayOfIntArray())
+    reassociation = prop_def(_REASSOCIATION)
     traits = traits_def(NoMemoryEffect())
     assembly_format = None
 
     def verify_(self) -> None:
+        source, result = self.src.type, self.result.type
+        assert isinstance(source, MemRefType) and isinstance(result, MemRefType)
+        r0, r1 = source.get_num_dims(), result.get_num_dims()
+        if r0 > r1:
+            raise VerifyException(
+                f"has source rank {r0} and result rank {r1}. This is not an "
+                f"expansion ({r0} > {r1})."
+            )
+        _verify_collapsed_shape(
+            source.get_shape(), result.get_shape(), self.reassociation
+        )
+        _verify_reshaped_type(source, result, "expanded")
         static = self.static_output_shape.get_values()
+        if len(static) != r1:
+            raise VerifyException(
+                "expected number of static shape bounds to be equal to the output "
+                f"rank ({r1}) but found {len(static)} inputs instead"
+            )
         dynamic = sum(1 for v in static if v == DYNAMIC_INDEX)
         if dynamic != len(self.output_shape):
             raise VerifyException(
-                f"expected {dynamic} dynamic output_shape values, got "
-                f"{len(self.output_shape)}"
+                "mismatch in dynamic dims in output_shape and static_output_shape: "
+                f"static_output_shape has {dynamic} dynamic dims while output_shape "
+                f"has {len(self.output_shape)} values"
             )
+        for pos, (size, bound) in enumerate(zip(result.get_shape(), static)):
+            if size != DYNAMIC_INDEX and size != bound:
+                raise VerifyException(f"invalid output shape provided at pos {pos}")
 
     @classmethod
     def parse(cls, parser: Parser) -> ExpandShapeOp:

@@ -101,6 +101,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import SingleBlockImplicitTerminator, SymbolTable
 
 from gpu_dialect import llvm
+from gpu_dialect.memref import ATOMIC_RMW_KINDS
 from passes.llvm_type_converter import (
     NVVM_ADDRESS_SPACES,
     ConversionError,
@@ -132,26 +133,6 @@ from passes.memref_descriptor import (
 )
 
 PASS_NAME = "finalize-memref-to-llvm"
-
-ATOMIC_RMW_KINDS: tuple[str, ...] = (
-    "addf",
-    "addi",
-    "andi",
-    "assign",
-    "maximumf",
-    "maxnumf",
-    "maxs",
-    "maxu",
-    "minimumf",
-    "minnumf",
-    "mins",
-    "minu",
-    "mulf",
-    "muli",
-    "ori",
-    "xori",
-)
-"""``arith::AtomicRMWKind`` by its ``i64`` value (the ``kind`` property)."""
 
 _SIMPLE_ATOMICS: dict[str, str] = {
     "addf": "fadd",

@@ -88,7 +88,7 @@ def test_lowering_to_llvm_finds_the_ops() -> None:
         %s = arith.addf %cur, %v : f32
         memref.atomic_yield %s : f32
       }
-      %t = memref.transpose %h (d0) -> (d0) : memref<4xf32> to memref<4xf32>
+      %t = memref.transpose %h (d0) -> (d0) : memref<4xf32> to memref<4xf32, strided<[1]>>
       func.return %r : index
     }
     """
@@ -102,3 +102,48 @@ def test_lowering_to_llvm_finds_the_ops() -> None:
     assert "llvm.mlir.global private constant @c" in text
     assert "llvm.atomicrmw fadd" in text
     assert "llvm.cmpxchg" in text
+
+
+def test_one_atomic_rmw_kinds_and_one_reset_format() -> None:
+    from gpu_dialect import arith
+    from gpu_dialect.xdsl_format import RESET_FORMAT
+    from passes import finalize_memref_to_llvm
+
+    assert finalize_memref_to_llvm.ATOMIC_RMW_KINDS is memref.ATOMIC_RMW_KINDS
+    assert memref.RESET_FORMAT is RESET_FORMAT  # pyright: ignore[reportPrivateUsage]
+    assert arith.RESET_FORMAT is RESET_FORMAT  # pyright: ignore[reportPrivateUsage]
+
+
+def test_generic_atomic_rmw_verifies_the_element_type() -> None:
+    import pytest
+    from xdsl.dialects.builtin import IntegerType, Signedness, i32
+    from xdsl.ir import Block, Region
+    from xdsl.utils.exceptions import VerifyException
+    from xdsl.utils.test_value import create_ssa_value
+
+    index = create_ssa_value(IndexType())
+    for element, ok in ((f32, True), (i32, True), (IndexType(), False),
+                        (IntegerType(32, Signedness.SIGNED), False)):
+        m = create_ssa_value(MemRefType(element, [4]))
+        block = Block(arg_types=[element])
+        block.add_op(memref.AtomicYieldOp(block.args[0]))
+        op = memref.GenericAtomicRMWOp(m, [index], Region(block))
+        if ok:
+            op.verify()
+        else:
+            with pytest.raises(VerifyException, match="must be memref of signless"):
+                op.verify()
+
+
+def test_memory_space_zero_is_the_default() -> None:
+    from xdsl.dialects.builtin import IntegerAttr, NoneAttr
+
+    for width in (16, 32, 64):
+        space = IntegerAttr(0, width)
+        assert memref._memory_space(MemRefType(f32, [4], memory_space=space)) == NoneAttr()  # pyright: ignore[reportPrivateUsage]
+        assert memref._cast_compatible(  # pyright: ignore[reportPrivateUsage]
+            MemRefType(f32, [4]), UnrankedMemRefType.from_type(f32, space)
+        )
+    assert not memref._cast_compatible(  # pyright: ignore[reportPrivateUsage]
+        MemRefType(f32, [4]), MemRefType(f32, [4], memory_space=IntegerAttr(1, 64))
+    )

@@ -189,3 +189,47 @@ func.func @atomics(%m: memref<10xf32>, %mi: memref<10xi32>, %i: index, %v: f32, 
   memref.prefetch %m[%i], write, locality<0>, instr : memref<10xf32>
   func.return
 }
+
+// -----
+
+// Memory space 0 is the default space (upstream drops it from the type), so these
+// casts are cast compatible; transpose compares the canonical strided layouts
+// (strided<[1, 8]> is affine_map<(d0, d1) -> (d0 + d1 * 8)>, the identity
+// permutation of memref<4x8xf32> is memref<4x8xf32, strided<[8, 1]>> or
+// memref<4x8xf32>); collapse_shape and expand_shape take an empty group for a
+// unit dimension and no group for rank 0.
+
+// CHECK-LABEL: func.func @default_space_and_layouts
+func.func @default_space_and_layouts(%m: memref<4xf32>, %u: memref<*xf32>, %h: memref<4x8xf32>, %z: memref<f32>) {
+  // CHECK-NEXT: %c0 = memref.cast %m : memref<4xf32> to memref<4xf32, 0 : i64>
+  %c0 = memref.cast %m : memref<4xf32> to memref<4xf32, 0>
+  // CHECK-NEXT: %c1 = memref.cast %m : memref<4xf32> to memref<*xf32, 0 : i32>
+  %c1 = memref.cast %m : memref<4xf32> to memref<*xf32, 0 : i32>
+  // CHECK-NEXT: %c2 = memref.cast %u : memref<*xf32> to memref<4xf32, 0 : i64>
+  %c2 = memref.cast %u : memref<*xf32> to memref<4xf32, 0>
+  // CHECK-NEXT: %s0 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 0 : i64>
+  %s0 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 0>
+  // CHECK-NEXT: %s1 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 1 : i64>
+  %s1 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 1>
+  // CHECK-NEXT: %s2 = memref.memory_space_cast %s1 : memref<4xf32, 1 : i64> to memref<4xf32, 0 : i16>
+  %s2 = memref.memory_space_cast %s1 : memref<4xf32, 1> to memref<4xf32, 0 : i16>
+  // CHECK-NEXT: %s3 = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 0 : i64>
+  %s3 = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 0>
+  // CHECK-NEXT: %t0 = memref.transpose %m (d0) -> (d0) : memref<4xf32> to memref<4xf32, strided<[1]>>
+  %t0 = memref.transpose %m (d0) -> (d0) : memref<4xf32> to memref<4xf32, strided<[1]>>
+  // CHECK-NEXT: %t1 = memref.transpose %h (d0, d1) -> (d0, d1) : memref<4x8xf32> to memref<4x8xf32>
+  %t1 = memref.transpose %h (d0, d1) -> (d0, d1) : memref<4x8xf32> to memref<4x8xf32>
+  // CHECK-NEXT: %t2 = memref.transpose %h (d0, d1) -> (d0, d1) : memref<4x8xf32> to memref<4x8xf32, strided<[8, 1]>>
+  %t2 = memref.transpose %h (d0, d1) -> (d0, d1) : memref<4x8xf32> to memref<4x8xf32, strided<[8, 1]>>
+  // CHECK-NEXT: %t3 = memref.transpose %h (d0, d1) -> (d1, d0) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>, 0 : i64>
+  %t3 = memref.transpose %h (d0, d1) -> (d1, d0) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>, 0>
+  // CHECK-NEXT: %t4 = memref.transpose %z () -> () : memref<f32> to memref<f32>
+  %t4 = memref.transpose %z () -> () : memref<f32> to memref<f32>
+  // CHECK-NEXT: %co = memref.collapse_shape %h [[0, 1], []] : memref<4x8xf32> into memref<32x1xf32>
+  %co = memref.collapse_shape %h [[0, 1], []] : memref<4x8xf32> into memref<32x1xf32>
+  // CHECK-NEXT: %ex0 = memref.expand_shape %z [] output_shape [1, 1] : memref<f32> into memref<1x1xf32>
+  %ex0 = memref.expand_shape %z [] output_shape [1, 1] : memref<f32> into memref<1x1xf32>
+  // CHECK-NEXT: %co0 = memref.collapse_shape %ex0 [] : memref<1x1xf32> into memref<f32>
+  %co0 = memref.collapse_shape %ex0 [] : memref<1x1xf32> into memref<f32>
+  func.return
+}
