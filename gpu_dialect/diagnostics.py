@@ -44,16 +44,47 @@ def excepthook(
     if not issubclass(kind, USER_ERRORS) or os.environ.get("XDSL_GPU_TRACEBACK"):
         fallback(kind, error, trace)
         return
-    message = located_message(error, inputs=frozenset(sys.argv[1:]))
-    if message == str(error).rstrip():  # no location: xDSL's notes (its IR dump) help
-        for note in getattr(error, "__notes__", ()):
-            message += f"\n{note}"
     tool = os.path.basename(sys.argv[0]) if sys.argv else "xdsl-opt"
-    print(f"{tool}: error: {message}", file=sys.stderr)
+    print(user_error_text(tool, error, inputs=sys.argv[1:]), file=sys.stderr)
     sys.stdout.flush()
     sys.stderr.flush()
     # Exit status 1 for every user error, as the docs promise.
     os._exit(1)
+
+
+def user_error_text(
+    tool: str, error: BaseException, inputs: Collection[str] | None = None
+) -> str:
+    """What a command-line tool prints for a user error: ``<tool>: error: `` and
+    :func:`located_message`; where the error has no location, xDSL's notes (its dump
+    of the IR, with the op marked) follow, since they are then the only pointer."""
+    message = located_message(error, None if inputs is None else frozenset(inputs))
+    if message == str(error).rstrip():
+        for note in getattr(error, "__notes__", ()):
+            message += f"\n{note}"
+    return f"{tool}: error: {message}"
+
+
+def _parse_error_message(error: ParseError) -> str:
+    """A parse error as MLIR prints one: ``file:line:col: message``, the source line
+    and a caret with ``~`` under the rest of the offending token (xDSL prints the
+    location alone on the first line and the message under the caret)."""
+    span = error.span
+    where = span.get_location()
+    text = f"{where.file}:{where.line}:{where.col}: {error.msg}"
+    source = span.input
+    start = source.get_start_of_line(span.start)
+    end = source.get_end_of_line(span.start)
+    line = source.content[start:end]
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", "replace")
+    line = line.rstrip("\r")
+    if not line.strip():  # the end of the input: nothing to point at
+        return text
+    before = line[: span.start - start]
+    marked = max(1, min(span.end, end) - span.start)
+    caret = " " * _display_width(before) + "^" + "~" * (marked - 1)
+    return f"{text}\n{line.expandtabs(TAB_STOP)}\n{caret}"
 
 
 def source_location(location: object) -> str | None:
@@ -95,6 +126,8 @@ def located_message(
     character as 2, a combining mark as 0), so it stays under the op whatever
     precedes it on the line.
     """
+    if isinstance(error, ParseError):
+        return _parse_error_message(error)
     op = getattr(error, "failing_op", None)
     where = source_location(getattr(op, "location", None))
     if where is None:

@@ -53,7 +53,7 @@ from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from gpu_dialect import llvm
-from gpu_dialect.diagnostics import UserError
+from gpu_dialect.diagnostics import UserError, user_error_text
 
 TOOL = "xdsl-gpu-run"
 
@@ -756,11 +756,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (DiagnosticException, ParseError) as e:
         if os.environ.get("XDSL_GPU_TRACEBACK"):
             raise
-        message = str(e).rstrip()
-        for note in getattr(e, "__notes__", ()):
-            message += f"\n{note}"
         sys.stdout.flush()
-        print(f"{TOOL}: error: {message}", file=sys.stderr, flush=True)
+        print(user_error_text(TOOL, e, inputs=[args.input]), file=sys.stderr, flush=True)
         return 1
 
 

@@ -144,3 +144,54 @@ def test_crlf_line_ends_are_not_quoted(tmp_path: Path) -> None:
         "second line",
         "  ^",
     ]
+
+
+# -- parse errors ----------------------------------------------------------------------
+
+
+def _parse_error(text: str, name: str = "in.mlir") -> Exception:
+    from xdsl.parser import Parser
+    from xdsl.utils.exceptions import ParseError
+
+    from tests.support.xdsl_tools import make_context
+
+    with pytest.raises(ParseError) as caught:
+        Parser(make_context(), text, name).parse_module()
+    return caught.value
+
+
+def test_parse_errors_print_like_mlir() -> None:
+    """``file:line:col: message``, the line, a caret and ``~`` under the token."""
+    error = _parse_error(
+        "func.func @f(%a: f32, %b: memref<4xf32>) {\n"
+        "\tgpu.memcpy %b, %a : memref<4xf32>, f32\n"
+        "  return\n}\n"
+    )
+    lines = located_message(error).splitlines()
+    assert lines[0] == (
+        "in.mlir:2:37: invalid kind of type specified: expected builtin.memref, but "
+        "found 'f32'"
+    )
+    assert lines[1] == "        gpu.memcpy %b, %a : memref<4xf32>, f32"  # tab expanded
+    assert lines[2] == " " * (8 + 35) + "^~~"  # the tab, then 35 characters
+
+
+def test_parse_error_at_the_end_of_the_input_gives_the_location_alone() -> None:
+    error = _parse_error("func.func @f() {\n  %1 = arith.addi %0, %0 : i32\n")
+    assert "\n" not in located_message(error)
+    assert located_message(error).startswith("in.mlir:")
+
+
+def test_tools_print_parse_errors_on_one_located_line(tmp_path: Path) -> None:
+    import subprocess
+
+    source = tmp_path / "bad.mlir"
+    source.write_text("func.func @f() {\n  %0 = arith.nope\n  return\n}\n")
+    for command in (["xdsl-opt", str(source)],
+                    ["xdsl-gpu-run", str(source), "-e", "f", "--entry-point-result=void"]):
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert done.returncode == 1
+        first = done.stderr.splitlines()[0]
+        assert first.startswith(f"{Path(command[0]).name}: error: {source}:"), done.stderr
+        assert "arith.nope is not registered" in first
+        assert "Traceback" not in done.stderr
