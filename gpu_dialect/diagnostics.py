@@ -11,10 +11,12 @@ users keep ordinary exceptions.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Collection
 from types import TracebackType
+from typing import Any
 
 from xdsl.utils.exceptions import (
     ArgSpecParseError,
@@ -63,6 +65,29 @@ def user_error_text(
         for note in getattr(error, "__notes__", ()):
             message += f"\n{note}"
     return f"{tool}: error: {message}"
+
+
+_XDSL_CONSTRAINT = re.compile(
+    r"(operand|result) '(\w+)' at position (\d+) does not verify:\s*(.*)", re.S
+)
+
+
+def _as_mlir_says(op: Any, message: str) -> str:
+    """A verifier message in MLIR's frame: ``'gpu.memcpy' op operand #1 must be ...``
+    for xDSL's ``operand 'src' at position 1 does not verify: must be ...``, and
+    ``'<op>' op`` in front of the messages of xDSL's generic checks."""
+    name = getattr(op, "name", None)
+    if not isinstance(name, str):
+        return message
+    if (match := _XDSL_CONSTRAINT.fullmatch(message.strip())) is not None:
+        kind, field_name, position, why = match.groups()
+        why = " ".join(why.split())
+        if why.startswith("must be"):
+            return f"'{name}' op {kind} #{position} {why}"
+        return f"'{name}' op {kind} #{position} ('{field_name}'): {why}"
+    if message.startswith(("'", '"')):  # already names the op, as upstream does
+        return message
+    return f"'{name}' op {message}"
 
 
 def _parse_error_message(error: ParseError) -> str:
@@ -132,7 +157,8 @@ def located_message(
     where = source_location(getattr(op, "location", None))
     if where is None:
         return str(error).rstrip()
-    message = getattr(error, "plain_message", None) or str(error).rstrip()
+    plain = getattr(error, "plain_message", None)
+    message = str(error).rstrip() if plain is None else _as_mlir_says(op, plain)
     text = f"{where}: {message}"
     location = op.location  # type: ignore[union-attr]
     file, line, col = location.filename.data, location.line.data, location.column.data

@@ -22,7 +22,7 @@ def error_at(file: str | None, line: int = 1, col: int = 1) -> DiagnosticExcepti
         op.location = FileLineColLoc(StringAttr(file), IntAttr(line), IntAttr(col))
     error = DiagnosticException("the full text\n\nwith xDSL's IR dump")
     error.failing_op = op  # type: ignore[attr-defined]
-    error.plain_message = "the op is wrong"  # type: ignore[attr-defined]
+    error.plain_message = "'test.op' op is wrong"  # type: ignore[attr-defined]
     return error
 
 
@@ -45,12 +45,12 @@ def test_stdin_gives_the_location_alone(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / name).write_text("a line that is not the input\n")  # not read
-    assert located_message(error_at(name, 1, 3)) == f"{name}:1:3: the op is wrong"
+    assert located_message(error_at(name, 1, 3)) == f"{name}:1:3: 'test.op' op is wrong"
 
 
 def test_missing_file_gives_the_location_alone(tmp_path: Path) -> None:
     missing = str(tmp_path / "gone.mlir")
-    assert located_message(error_at(missing, 2, 5)) == f"{missing}:2:5: the op is wrong"
+    assert located_message(error_at(missing, 2, 5)) == f"{missing}:2:5: 'test.op' op is wrong"
 
 
 def test_quotes_the_line_with_a_caret_under_the_column(tmp_path: Path) -> None:
@@ -58,7 +58,7 @@ def test_quotes_the_line_with_a_caret_under_the_column(tmp_path: Path) -> None:
     source.write_text("module {\n  %0 = arith.addi %a, %b : i32\n}\n")
     message = located_message(error_at(str(source), 2, 8))
     assert message == (
-        f"{source}:2:8: the op is wrong\n  %0 = arith.addi %a, %b : i32\n       ^"
+        f"{source}:2:8: 'test.op' op is wrong\n  %0 = arith.addi %a, %b : i32\n       ^"
     )
 
 
@@ -67,15 +67,15 @@ def test_line_or_column_past_the_end_gives_the_location_alone(tmp_path: Path) ->
     source.write_text("abc\n")
     for line, col in [(2, 1), (1, 9), (0, 1)]:
         message = located_message(error_at(str(source), line, col))
-        assert message == f"{source}:{line}:{col}: the op is wrong"
+        assert message == f"{source}:{line}:{col}: 'test.op' op is wrong"
     assert located_message(error_at(str(source), 1, 4)).endswith("\nabc\n   ^")
 
 
 def test_a_folder_or_a_bad_name_gives_the_location_alone(tmp_path: Path) -> None:
     assert located_message(error_at(str(tmp_path), 1, 1)) == (
-        f"{tmp_path}:1:1: the op is wrong"
+        f"{tmp_path}:1:1: 'test.op' op is wrong"
     )
-    assert located_message(error_at("a\0b", 1, 1)) == "a\0b:1:1: the op is wrong"
+    assert located_message(error_at("a\0b", 1, 1)) == "a\0b:1:1: 'test.op' op is wrong"
 
 
 def test_tabs_are_expanded_and_the_caret_follows(tmp_path: Path) -> None:
@@ -119,7 +119,7 @@ def test_explicit_loc_to_a_name_that_does_not_exist(
 ) -> None:
     """``loc("given":7:9)`` in the source: no file of that name, no quote."""
     monkeypatch.chdir(tmp_path)
-    assert located_message(error_at("given", 7, 9)) == "given:7:9: the op is wrong"
+    assert located_message(error_at("given", 7, 9)) == "given:7:9: 'test.op' op is wrong"
 
 
 def test_explicit_loc_to_another_existing_file(
@@ -132,7 +132,7 @@ def test_explicit_loc_to_another_existing_file(
     error = error_at("other.mlir", 1, 1)
     assert located_message(error).endswith("\nunrelated text\n^")
     assert located_message(error, inputs={"input.mlir", "-p", "canonicalize"}) == (
-        "other.mlir:1:1: the op is wrong"
+        "other.mlir:1:1: 'test.op' op is wrong"
     )
     assert located_message(error, inputs={"other.mlir"}).endswith("\nunrelated text\n^")
 
@@ -195,3 +195,26 @@ def test_tools_print_parse_errors_on_one_located_line(tmp_path: Path) -> None:
         assert first.startswith(f"{Path(command[0]).name}: error: {source}:"), done.stderr
         assert "arith.nope is not registered" in first
         assert "Traceback" not in done.stderr
+
+
+def test_verifier_messages_take_mlirs_frame(tmp_path: Path) -> None:
+    """xDSL's constraint failures read as MLIR's (``'op' op operand #N must be ...``),
+    and messages of xDSL's generic checks name the op."""
+    import subprocess
+
+    source = tmp_path / "v.mlir"
+    source.write_text(
+        "func.func @f(%a: memref<4xf32>, %t: index) {\n"
+        '  "gpu.memcpy"(%a, %t) : (memref<4xf32>, index) -> ()\n'
+        "  return\n}\n"
+    )
+    done = subprocess.run(["xdsl-opt", str(source)], capture_output=True, text=True)
+    assert done.stderr.splitlines()[0] == (
+        f"xdsl-opt: error: {source}:2:3: 'gpu.memcpy' op operand #1 must be memref of "
+        "any type values, but got 'index'"
+    )
+    source.write_text("func.func @f() {\n  %0 = arith.constant 1 : i32\n  func.return %0 : i32\n}\n")
+    done = subprocess.run(["xdsl-opt", str(source)], capture_output=True, text=True)
+    assert done.stderr.splitlines()[0].startswith(
+        f"xdsl-opt: error: {source}:3:3: 'func.return' op "
+    )
