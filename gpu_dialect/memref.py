@@ -201,6 +201,16 @@ def _cast_incompatible(a: Attribute, b: Attribute) -> VerifyException:
 # --------------------------------------------------------------------------------------
 
 
+class _OwnChecksOnly(IRDLOperation):
+    """For a redefined op with no checks beyond its definition's: without a
+    ``verify_`` of its own, irdl_op_definition would keep the one generated for
+    xDSL's class, which checks the op against xDSL's definition (a ranked memref
+    only, for instance)."""
+
+    def verify_(self) -> None:
+        pass
+
+
 @irdl_op_definition
 class CastOp(xmemref.CastOp):
     """``memref.cast %m : memref<4xf32> to memref<*xf32>``: the same buffer under a
@@ -247,7 +257,7 @@ class MemorySpaceCastOp(xmemref.MemorySpaceCastOp):
 
 
 @irdl_op_definition
-class RankOp(xmemref.RankOp):
+class RankOp(_OwnChecksOnly, xmemref.RankOp):
     """``memref.rank %m : memref<*xf32>``: the rank of a ranked or unranked memref."""
 
     source = operand_def(_ANY_MEMREF)
@@ -256,12 +266,6 @@ class RankOp(xmemref.RankOp):
     assembly_format = "$source attr-dict `:` type($source)"
     parse = RESET_FORMAT["parse"]
     print = RESET_FORMAT["print"]
-
-    def verify_(self) -> None:
-        # Not a no-op: without it, irdl_op_definition would wrap the verify_ that it
-        # generated for xDSL's class, which checks the op against xDSL's definition
-        # (a ranked memref only, for instance).
-        pass
 
 
 @irdl_op_definition
@@ -293,7 +297,7 @@ class CopyOp(xmemref.CopyOp):
 
 
 @irdl_op_definition
-class ExtractAlignedPointerAsIndexOp(xmemref.ExtractAlignedPointerAsIndexOp):
+class ExtractAlignedPointerAsIndexOp(_OwnChecksOnly, xmemref.ExtractAlignedPointerAsIndexOp):
     """``memref.extract_aligned_pointer_as_index %m : memref<4xf32> -> index``."""
 
     source = operand_def(_ANY_MEMREF)
@@ -302,12 +306,6 @@ class ExtractAlignedPointerAsIndexOp(xmemref.ExtractAlignedPointerAsIndexOp):
     assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
     parse = RESET_FORMAT["parse"]
     print = RESET_FORMAT["print"]
-
-    def verify_(self) -> None:
-        # Not a no-op: without it, irdl_op_definition would wrap the verify_ that it
-        # generated for xDSL's class, which checks the op against xDSL's definition
-        # (a ranked memref only, for instance).
-        pass
 
 
 # --------------------------------------------------------------------------------------
@@ -737,19 +735,13 @@ class AllocaScopeReturnOp(xmemref.AllocaScopeReturnOp):
 
 
 @irdl_op_definition
-class AllocaScopeOp(xmemref.AllocaScopeOp):
+class AllocaScopeOp(_OwnChecksOnly, xmemref.AllocaScopeOp):
     """``memref.alloca_scope -> (f32) { ... memref.alloca_scope.return %v : f32 }``:
     a scope whose ``memref.alloca``s are freed when it ends."""
 
     res = var_result_def()
     scope = region_def()
     traits = traits_def(SingleBlockImplicitTerminator(AllocaScopeReturnOp))
-
-    def verify_(self) -> None:
-        # Not a no-op: without it, irdl_op_definition would wrap the verify_ that it
-        # generated for xDSL's class, which checks the op against xDSL's definition
-        # (a ranked memref only, for instance).
-        pass
 
     @classmethod
     def parse(cls, parser: Parser) -> AllocaScopeOp:
