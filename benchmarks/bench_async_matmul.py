@@ -30,7 +30,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_kernels
 
-from targets.runtime import GpuProgram, load, managed_array  # noqa: E402
+from xdsl_gpu.targets.runtime import GpuProgram, load, managed_array  # noqa: E402
 
 SEED = Path(__file__).resolve().parent.parent / "examples" / "async_matmul" / "matmul.mlir"
 OPTIONS = (

@@ -73,7 +73,7 @@ KERNEL_LIST = (SIMPLE_MUL, MATMUL)
 
 def _ptx_of(module: ModuleOp) -> str:
     """The PTX of the single object of the single ``gpu.binary`` in a module."""
-    from gpu_dialect.gpu.kernel_ops import BinaryOp
+    from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
 
     (binary,) = [op for op in module.walk() if isinstance(op, BinaryOp)]
     (obj,) = binary.objects.data
@@ -81,7 +81,7 @@ def _ptx_of(module: ModuleOp) -> str:
 
 
 def ours_ptx(kernel: Kernel, chip: str) -> str:
-    from targets.runtime.api import parse_program, pipeline_pass, program_context
+    from xdsl_gpu.targets.runtime.api import parse_program, pipeline_pass, program_context
 
     module = parse_program((KERNELS / kernel.source).read_text(), kernel.source)
     pipeline_pass(f"cubin-chip={chip} {OPTIONS}").apply(program_context(), module)
@@ -94,7 +94,7 @@ def upstream_ptx(kernel: Kernel, chip: str) -> str:
         ["mlir-opt-22", str(KERNELS / kernel.source), f"--gpu-lower-to-nvvm-pipeline={options}"],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
-    from targets.runtime.api import parse_program
+    from xdsl_gpu.targets.runtime.api import parse_program
 
     return _ptx_of(parse_program(done.stdout, "mlir-opt-22 output"))
 
@@ -118,7 +118,7 @@ def nvcc_cubin(chip: str, folder: Path) -> bytes | None:
 
 
 def assemble(ptx: str, chip: str) -> bytes:
-    from targets.nvvm.serializer import NVVMOptions, assemble_cubin
+    from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, assemble_cubin
 
     return assemble_cubin(ptx, NVVMOptions(chip=chip, opt_level=3))
 
@@ -132,7 +132,7 @@ class Gpu:
     def __init__(self) -> None:
         from cuda.bindings import driver as cu
 
-        from targets.runtime.driver import device
+        from xdsl_gpu.targets.runtime.driver import device
 
         self.cu = cu
         self.device = device()

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize  # noqa: E402
-from targets.runtime.driver import device  # noqa: E402
-from targets.runtime.jit import JitModule  # noqa: E402
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize  # noqa: E402
+from xdsl_gpu.targets.runtime.driver import device  # noqa: E402
+from xdsl_gpu.targets.runtime.jit import JitModule  # noqa: E402
 from tests.support.host_ir import AXPY_KERNEL, axpy_host  # noqa: E402
 
 LAUNCHES = 20_000

@@ -9,7 +9,7 @@ import pytest
 
 @cache
 def _gpu_available() -> bool:
-    from targets.runtime.driver import gpu_available
+    from xdsl_gpu.targets.runtime.driver import gpu_available
 
     return gpu_available()
 

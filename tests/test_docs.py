@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from passes import get_all_passes
-from targets import get_all_targets
+from xdsl_gpu.passes import get_all_passes
+from xdsl_gpu.targets import get_all_targets
 from tests.support.xdsl_tools import parse
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -25,12 +25,12 @@ def _all_docs() -> str:
 
 
 def _dialects():
-    from gpu_dialect.gpu import GPU
-    from gpu_dialect.nvvm import NVVM
+    from xdsl_gpu.gpu_dialect.gpu import GPU
+    from xdsl_gpu.gpu_dialect.nvvm import NVVM
 
     dialects = [GPU, NVVM]
     try:
-        from gpu_dialect.xgpu import XGPU
+        from xdsl_gpu.gpu_dialect.xgpu import XGPU
     except ImportError:
         return dialects
     return [*dialects, XGPU]
@@ -57,11 +57,11 @@ def test_every_op_and_attribute_is_documented(name: str) -> None:
 
 
 def test_generated_index_is_up_to_date() -> None:
-    from gpu_dialect.reference_index import render
+    from xdsl_gpu.gpu_dialect.reference_index import render
 
     committed = (DOCS / "reference" / "index.md").read_text()
     assert committed == render(), (
-        "docs/reference/index.md is stale: python -m gpu_dialect.reference_index "
+        "docs/reference/index.md is stale: python -m xdsl_gpu.gpu_dialect.reference_index "
         "> docs/reference/index.md"
     )
 

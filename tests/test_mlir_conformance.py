@@ -115,9 +115,9 @@ def _occurs(name: str, text: str, *, attribute: bool) -> bool:
 
 
 def test_every_op_and_attribute_is_compared() -> None:
-    from gpu_dialect.gpu import GPU
-    from gpu_dialect.nvvm import NVVM
-    from gpu_dialect.rocdl import ROCDL
+    from xdsl_gpu.gpu_dialect.gpu import GPU
+    from xdsl_gpu.gpu_dialect.nvvm import NVVM
+    from xdsl_gpu.gpu_dialect.rocdl import ROCDL
 
     corpus = "\n".join(source for _, source in CASES)
     missing = [

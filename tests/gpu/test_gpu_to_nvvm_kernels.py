@@ -2,9 +2,9 @@
 """Kernels lowered by ``convert-gpu-to-nvvm`` run on a real GPU and match NumPy.
 
 Each kernel (most from :mod:`tests.passes.gpu_to_nvvm_corpus`) is lowered by our pass,
-translated to LLVM IR (``targets/llvm_ir``) and compiled by
-``targets/nvvm/serializer.py`` to a cubin, a fatbin and PTX; each of the three is
-loaded through the ``mgpu*`` runtime (``targets/runtime``) by a small host module
+translated to LLVM IR (``xdsl_gpu/targets/llvm_ir``) and compiled by
+``xdsl_gpu/targets/nvvm/serializer.py`` to a cubin, a fatbin and PTX; each of the three is
+loaded through the ``mgpu*`` runtime (``xdsl_gpu/targets/runtime``) by a small host module
 (:func:`host_ir`) and launched with fresh random inputs in managed memory and outputs
 poisoned before the run. Device printf output is captured from the process's stdout.
 """
@@ -32,11 +32,11 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
-from gpu_dialect.gpu import kernel_ops
-from passes.convert_gpu_to_nvvm import ConvertGpuToNVVMPass
-from passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
-from targets.llvm_ir import NVPTX_DATA_LAYOUT, NVPTX_TRIPLE, convert_module
-from targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.gpu_dialect.gpu import kernel_ops
+from xdsl_gpu.passes.convert_gpu_to_nvvm import ConvertGpuToNVVMPass
+from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
+from xdsl_gpu.targets.llvm_ir import NVPTX_DATA_LAYOUT, NVPTX_TRIPLE, convert_module
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
 from tests.passes import gpu_to_nvvm_corpus as corpus
 from tests.support.host_ir import llvm_bytes
 from tests.support.xdsl_tools import make_context
@@ -58,7 +58,7 @@ class Compiled:
 
 
 def compile_kernels(text: str, fmt: ObjectFormat, options: str = "") -> Compiled:
-    from targets.runtime.driver import device
+    from xdsl_gpu.targets.runtime.driver import device
 
     ctx = make_context()
     module = Parser(ctx, text).parse_module()
@@ -168,7 +168,7 @@ class Device:
     """The host module of one compiled ``gpu.module``, and managed buffers."""
 
     def __init__(self, compiled: Compiled):
-        from targets.runtime.jit import JitModule
+        from xdsl_gpu.targets.runtime.jit import JitModule
 
         self.compiled = compiled
         self.jit = JitModule(host_ir(compiled))
@@ -419,7 +419,7 @@ def test_subgroup_reduce_shuffle_trees(fmt: ObjectFormat) -> None:
 
 
 def test_redux(fmt: ObjectFormat) -> None:
-    from targets.runtime.driver import device
+    from xdsl_gpu.targets.runtime.driver import device
 
     if device().sm < 80:
         pytest.skip("redux.sync needs sm_80")

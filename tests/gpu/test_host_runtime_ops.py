@@ -16,7 +16,7 @@ through upstream's passes (up to ``gpu-to-llvm``): every runtime call it makes, 
 makes too (ours also lowers the synchronous ops upstream leaves behind).
 
 On the GPU (marker ``gpu``): the same programs are loaded with
-``targets.runtime.load`` (``stage_arrays=False``: NumPy arrays are passed as they
+``xdsl_gpu.targets.runtime.load`` (``stage_arrays=False``: NumPy arrays are passed as they
 are, so kernels can only reach host memory that the program registered) and called
 with fresh random data, outputs poisoned with NaN (or random bytes) first; results
 are checked against NumPy and the runtime's live allocation, stream and event
@@ -248,7 +248,7 @@ BALANCED = {
 @pytest.fixture(scope="module")
 def host_llvm_ir() -> dict[str, str]:
     """Each program's host LLVM IR, through our pipeline and translation."""
-    from targets.runtime.api import compile_host_llvm_ir, parse_program
+    from xdsl_gpu.targets.runtime.api import compile_host_llvm_ir, parse_program
 
     return {
         name: compile_host_llvm_ir(parse_program(source(name), name), chip=CHIP)
@@ -399,7 +399,7 @@ def _upstream_lowered(name: str) -> subprocess.CompletedProcess[str]:
 
 
 def _ours_lowered(name: str) -> str:
-    from targets.runtime.api import parse_program, pipeline_pass
+    from xdsl_gpu.targets.runtime.api import parse_program, pipeline_pass
     from tests.support.xdsl_tools import make_context, print_module
 
     module = parse_program(source(name), name)
@@ -445,7 +445,7 @@ def test_two_dependency_launch_fails_upstream_runs_here() -> None:
 
 
 def _counters() -> tuple[int, int, int]:
-    from targets.runtime.runtime import CudaRuntime
+    from xdsl_gpu.targets.runtime.runtime import CudaRuntime
 
     runtime = CudaRuntime.get()
     return runtime.live_allocations, runtime.live_streams, runtime.live_events
@@ -454,7 +454,7 @@ def _counters() -> tuple[int, int, int]:
 @contextmanager
 def loaded(name: str) -> Iterator[Any]:
     """The program on this GPU; NumPy arrays are passed as they are (not staged)."""
-    from targets.runtime import load
+    from xdsl_gpu.targets.runtime import load
 
     with load(source(name), stage_arrays=False) as program:
         yield program
@@ -559,7 +559,7 @@ def test_host_register_lets_a_kernel_use_host_memory() -> None:
 
 @pytest.mark.gpu
 def test_set_default_device_zero() -> None:
-    from targets.runtime.runtime import CudaRuntime
+    from xdsl_gpu.targets.runtime.runtime import CudaRuntime
 
     rng, seed = _rng()
     before = _counters()
@@ -612,7 +612,7 @@ def test_dynamic_shared_memory_on_the_gpu(function: str, smem: int) -> None:
     48 KiB the runtime must opt the kernel in first)."""
     from cuda.bindings import driver as cu
 
-    from targets.runtime.runtime import CudaRuntime
+    from xdsl_gpu.targets.runtime.runtime import CudaRuntime
 
     runtime = CudaRuntime.get()
     result, optin = cu.cuDeviceGetAttribute(

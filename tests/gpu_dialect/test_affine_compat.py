@@ -1,4 +1,4 @@
-"""Semi-affine maps (gpu_dialect/affine_compat.py): the gap in xDSL and the fix.
+"""Semi-affine maps (xdsl_gpu/gpu_dialect/affine_compat.py): the gap in xDSL and the fix.
 
 Upstream's loop-to-GPU mapping emits ``affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>``
 (seed 002). xDSL 0.74 cannot even parse it.
@@ -18,7 +18,7 @@ from xdsl.ir.affine import (
 )
 from xdsl.utils.exceptions import ParseError
 
-from gpu_dialect import affine_compat
+from xdsl_gpu.gpu_dialect import affine_compat
 
 SEED_MAP = "affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>"
 

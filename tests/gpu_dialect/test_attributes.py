@@ -42,8 +42,8 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import StringLiteral
 
-from gpu_dialect.gpu import GPU
-from gpu_dialect.gpu.attributes import (
+from xdsl_gpu.gpu_dialect.gpu import GPU
+from xdsl_gpu.gpu_dialect.gpu.attributes import (
     CONTAINER_MODULE_ATTR_NAME,
     KERNEL_ATTR_NAME,
     KNOWN_BLOCK_SIZE_ATTR_NAME,
@@ -65,7 +65,7 @@ from gpu_dialect.gpu.attributes import (
     verify_discardable_gpu_attr,
     verify_discardable_gpu_attrs,
 )
-from gpu_dialect.gpu.compilation_attrs import (
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import (
     CompilationTarget,
     KernelMetadataAttr,
     KernelTableAttr,
@@ -76,7 +76,7 @@ from gpu_dialect.gpu.compilation_attrs import (
     is_gpu_target_attr,
     unescape_mlir_string,
 )
-from gpu_dialect.gpu.types import (
+from xdsl_gpu.gpu_dialect.gpu.types import (
     AsyncTokenType,
     MMAMatrixType,
     SparseDnTensorHandleType,
@@ -644,7 +644,7 @@ def test_verify_discardable_attrs_of_a_tree(attrs: str, message: str) -> None:
     with pytest.raises(VerifyException) as info:
         verify_discardable_gpu_attrs(module)
     assert str(info.value) == message
-    # Ordinary verification checks them too (the hook of gpu_dialect/registration.py).
+    # Ordinary verification checks them too (the hook of xdsl_gpu/gpu_dialect/registration.py).
     with pytest.raises(VerifyException, match=re.escape(message)):
         module.verify()
     if MLIR_OPT is not None:

@@ -24,9 +24,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Region
 from xdsl.utils.exceptions import VerifyException
 
-from gpu_dialect.gpu import GPU, compute_ops
-from gpu_dialect.gpu.attributes import AddressSpaceAttr
-from gpu_dialect.gpu.compute_ops import (
+from xdsl_gpu.gpu_dialect.gpu import GPU, compute_ops
+from xdsl_gpu.gpu_dialect.gpu.attributes import AddressSpaceAttr
+from xdsl_gpu.gpu_dialect.gpu.compute_ops import (
     AllReduceOp,
     AllReduceOperation,
     AllReduceOperationAttr,

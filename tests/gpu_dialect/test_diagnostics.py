@@ -11,7 +11,7 @@ from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr
 from xdsl.dialects import test as test_dialect
 from xdsl.utils.exceptions import DiagnosticException
 
-from gpu_dialect.diagnostics import located_message
+from xdsl_gpu.gpu_dialect.diagnostics import located_message
 
 
 def error_at(file: str | None, line: int = 1, col: int = 1) -> DiagnosticException:

@@ -36,9 +36,9 @@ from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.test_value import create_ssa_value
 
-from gpu_dialect.gpu.attributes import AddressSpaceAttr
-from gpu_dialect.gpu.compilation_attrs import SelectObjectAttr
-from gpu_dialect.gpu.kernel_ops import (
+from xdsl_gpu.gpu_dialect.gpu.attributes import AddressSpaceAttr
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import SelectObjectAttr
+from xdsl_gpu.gpu_dialect.gpu.kernel_ops import (
     BinaryOp,
     FuncOp,
     LaunchFuncOp,
@@ -47,7 +47,7 @@ from gpu_dialect.gpu.kernel_ops import (
     ReturnOp,
     TerminatorOp,
 )
-from gpu_dialect.gpu.types import AsyncTokenType
+from xdsl_gpu.gpu_dialect.gpu.types import AsyncTokenType
 from tests.support.xdsl_tools import make_context, parse, print_module
 
 WORKGROUP = MemRefType(f32, [32], memory_space=AddressSpaceAttr("workgroup"))

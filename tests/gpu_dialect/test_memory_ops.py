@@ -33,8 +33,8 @@ from xdsl.irdl import (
 from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.utils.exceptions import VerifyException
 
-from gpu_dialect.gpu import GPU, memory_ops, sparse_ops
-from gpu_dialect.gpu.memory_ops import (
+from xdsl_gpu.gpu_dialect.gpu import GPU, memory_ops, sparse_ops
+from xdsl_gpu.gpu_dialect.gpu.memory_ops import (
     AllocOp,
     AsyncOpInterface,
     DeallocOp,
@@ -45,7 +45,7 @@ from gpu_dialect.gpu.memory_ops import (
     SetDefaultDeviceOp,
     WaitOp,
 )
-from gpu_dialect.gpu.sparse_ops import (
+from xdsl_gpu.gpu_dialect.gpu.sparse_ops import (
     Create2To4SpMatOp,
     CreateBsrOp,
     CreateCooAoSOp,
@@ -71,7 +71,7 @@ from gpu_dialect.gpu.sparse_ops import (
     SpMVOp,
     TransposeMode,
 )
-from gpu_dialect.gpu.types import (
+from xdsl_gpu.gpu_dialect.gpu.types import (
     AsyncTokenType,
     SparseDnTensorHandleType,
     SparseSpGEMMOpHandleType,

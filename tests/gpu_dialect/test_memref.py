@@ -1,4 +1,4 @@
-"""xdsl-gpu's ``memref`` dialect (``gpu_dialect/memref.py``) takes the place of
+"""xdsl-gpu's ``memref`` dialect (``xdsl_gpu/gpu_dialect/memref.py``) takes the place of
 xDSL's, keeps matching the passes written against xDSL's classes, and lowers."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 from xdsl.dialects import memref as xmemref
 from xdsl.dialects.builtin import IndexType, MemRefType, UnrankedMemRefType, f32
 
-from gpu_dialect import memref
-from gpu_dialect.registration import REPLACED_DIALECTS
-from passes import get_all_passes
+from xdsl_gpu.gpu_dialect import memref
+from xdsl_gpu.gpu_dialect.registration import REPLACED_DIALECTS
+from xdsl_gpu.passes import get_all_passes
 from tests.support.xdsl_tools import make_context, parse, print_module
 
 
@@ -105,9 +105,9 @@ def test_lowering_to_llvm_finds_the_ops() -> None:
 
 
 def test_one_atomic_rmw_kinds_and_one_reset_format() -> None:
-    from gpu_dialect import arith
-    from gpu_dialect.xdsl_format import RESET_FORMAT
-    from passes import finalize_memref_to_llvm
+    from xdsl_gpu.gpu_dialect import arith
+    from xdsl_gpu.gpu_dialect.xdsl_format import RESET_FORMAT
+    from xdsl_gpu.passes import finalize_memref_to_llvm
 
     assert finalize_memref_to_llvm.ATOMIC_RMW_KINDS is memref.ATOMIC_RMW_KINDS
     assert memref.RESET_FORMAT is RESET_FORMAT  # pyright: ignore[reportPrivateUsage]

@@ -14,8 +14,8 @@ from xdsl.dialects.builtin import (
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
-from gpu_dialect.gpu import GPU, mma_ops
-from gpu_dialect.gpu.mma_ops import (
+from xdsl_gpu.gpu_dialect.gpu import GPU, mma_ops
+from xdsl_gpu.gpu_dialect.gpu.mma_ops import (
     MMAElementwiseOp,
     MMAElementwiseOpAttr,
     SubgroupMmaComputeOp,
@@ -27,7 +27,7 @@ from gpu_dialect.gpu.mma_ops import (
     SubgroupMmaStoreMatrixOp,
     is_last_dim_unit_stride,
 )
-from gpu_dialect.gpu.types import MMAMatrixType
+from xdsl_gpu.gpu_dialect.gpu.types import MMAMatrixType
 from tests.support.builders import printed, values
 from tests.support.xdsl_tools import make_context
 

@@ -32,8 +32,8 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, traits_def
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
-from gpu_dialect import register_dialects
-from gpu_dialect.nvvm import (
+from xdsl_gpu.gpu_dialect import register_dialects
+from xdsl_gpu.gpu_dialect.nvvm import (
     NVVM,
     ConstantRangeAttr,
     NVVMTargetAttr,
@@ -44,8 +44,8 @@ from gpu_dialect.nvvm import (
     special_registers,
     sync_ops,
 )
-from gpu_dialect.nvvm.kernel_attrs import dims_attr, verify_nvvm_attributes
-from gpu_dialect.rocdl import ROCDLTargetAttr
+from xdsl_gpu.gpu_dialect.nvvm.kernel_attrs import dims_attr, verify_nvvm_attributes
+from xdsl_gpu.gpu_dialect.rocdl import ROCDLTargetAttr
 
 MLIR_TRANSLATE = shutil.which("mlir-translate-22")
 
@@ -300,8 +300,8 @@ def test_special_register_range_is_checked() -> None:
 
 
 def test_constant_range_belongs_to_the_llvm_dialect() -> None:
-    from gpu_dialect.llvm import LLVM
-    from gpu_dialect.llvm import ConstantRangeAttr as LLVMConstantRangeAttr
+    from xdsl_gpu.gpu_dialect.llvm import LLVM
+    from xdsl_gpu.gpu_dialect.llvm import ConstantRangeAttr as LLVMConstantRangeAttr
 
     assert ConstantRangeAttr is LLVMConstantRangeAttr
     assert ConstantRangeAttr in LLVM.attributes
@@ -492,7 +492,7 @@ def test_kernel_attributes_invalid(attrs: str, message: str) -> None:
     with pytest.raises(VerifyException) as error:
         verify_nvvm_attributes(func)
     assert str(error.value) == message
-    # Ordinary verification checks them too (the hook of gpu_dialect/registration.py).
+    # Ordinary verification checks them too (the hook of xdsl_gpu/gpu_dialect/registration.py).
     with pytest.raises(VerifyException, match=re.escape(message)):
         func.verify()
 
@@ -604,7 +604,7 @@ def _instructions(llvm_ir: str) -> list[str]:
 
 @pytest.mark.skipif(MLIR_TRANSLATE is None, reason="mlir-translate-22 not installed")
 def test_llvm_ir_translation_matches_upstream() -> None:
-    from targets.llvm_ir import convert_module, parse_module
+    from xdsl_gpu.targets.llvm_ir import convert_module, parse_module
 
     ours = convert_module(_parse(TRANSLATED))
     parse_module(ours)  # LLVM's verifier accepts the intrinsic declarations

@@ -1,6 +1,6 @@
 """The dialect override: stock xdsl-opt and downstream Contexts get our dialects.
 
-If one of these fails after an xDSL upgrade, gpu_dialect/registration.py relies on
+If one of these fails after an xDSL upgrade, xdsl_gpu/gpu_dialect/registration.py relies on
 something that changed: revisit it before moving the pin in pyproject.toml.
 """
 
@@ -14,12 +14,12 @@ from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
 from xdsl.universe import Universe
 
-from gpu_dialect import register_dialects
-from gpu_dialect.gpu import GPU
-from gpu_dialect.llvm import LLVM
-from gpu_dialect.nvvm import NVVM
-from gpu_dialect.registration import REPLACED_DIALECTS, override_xdsl_dialects
-from gpu_dialect.rocdl import ROCDL
+from xdsl_gpu.gpu_dialect import register_dialects
+from xdsl_gpu.gpu_dialect.gpu import GPU
+from xdsl_gpu.gpu_dialect.llvm import LLVM
+from xdsl_gpu.gpu_dialect.nvvm import NVVM
+from xdsl_gpu.gpu_dialect.registration import REPLACED_DIALECTS, override_xdsl_dialects
+from xdsl_gpu.gpu_dialect.rocdl import ROCDL
 
 
 def test_xdsl_still_defines_the_dialects_we_replace() -> None:
@@ -90,7 +90,7 @@ def test_fast_string_literals_decode_exactly_like_xdsl() -> None:
     from xdsl.utils.exceptions import ParseError
     from xdsl.utils.lexer import Input
 
-    from gpu_dialect.registration import speed_up_string_literals
+    from xdsl_gpu.gpu_dialect.registration import speed_up_string_literals
 
     speed_up_string_literals()
     fast = mlir_lexer.StringLiteral.bytes_contents.fget
@@ -119,7 +119,7 @@ def test_operation_verify_checks_gpu_and_nvvm_discardable_attributes() -> None:
 
     from xdsl.ir import Operation
 
-    from gpu_dialect.registration import verify_dialect_attributes_on_verify
+    from xdsl_gpu.gpu_dialect.registration import verify_dialect_attributes_on_verify
 
     verify_dialect_attributes_on_verify()
     hooked = Operation.__dict__["verify"]
@@ -145,7 +145,7 @@ def test_attribute_hook_refuses_an_operation_verify_it_does_not_know(
 ) -> None:
     from xdsl.ir import Operation
 
-    from gpu_dialect.registration import (
+    from xdsl_gpu.gpu_dialect.registration import (
         XdslChangedError,
         verify_dialect_attributes_on_verify,
     )
@@ -252,7 +252,7 @@ def test_the_failing_op_hook_refuses_an_emit_error_it_does_not_know(
 ) -> None:
     from xdsl.ir import Operation
 
-    from gpu_dialect.registration import XdslChangedError, remember_failing_ops
+    from xdsl_gpu.gpu_dialect.registration import XdslChangedError, remember_failing_ops
 
     monkeypatch.delattr(Operation, "emit_error")
     with pytest.raises(XdslChangedError, match="emit_error"):
@@ -264,7 +264,7 @@ def test_the_location_hook_refuses_a_parser_it_does_not_know(
 ) -> None:
     from xdsl.parser import Parser
 
-    from gpu_dialect.registration import XdslChangedError, record_source_locations
+    from xdsl_gpu.gpu_dialect.registration import XdslChangedError, record_source_locations
 
     monkeypatch.delattr(Parser, "parse_operation")
     with pytest.raises(XdslChangedError, match="parse_operation"):

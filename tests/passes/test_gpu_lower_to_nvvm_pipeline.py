@@ -15,7 +15,7 @@ from xdsl.context import Context
 from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import PassFailedException
 
-from passes.gpu_lower_to_nvvm_pipeline import (
+from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import (
     FALLBACK_CHIP,
     GpuLowerToNVVMPipelinePass,
     PipelineStep,
@@ -194,7 +194,7 @@ def test_defaults_work_with_cuda_13() -> None:
 
 
 def test_default_chip_without_a_gpu() -> None:
-    from targets.runtime.driver import gpu_available
+    from xdsl_gpu.targets.runtime.driver import gpu_available
 
     if gpu_available():
         pytest.skip("a GPU is present: the default is its chip")

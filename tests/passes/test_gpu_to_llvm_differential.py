@@ -29,9 +29,9 @@ import pytest
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from gpu_dialect import llvm
-from gpu_dialect.gpu.kernel_ops import LaunchFuncOp
-from passes.gpu_to_llvm import GpuToLLVMPass
+from xdsl_gpu.gpu_dialect import llvm
+from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchFuncOp
+from xdsl_gpu.passes.gpu_to_llvm import GpuToLLVMPass
 from tests.support.xdsl_tools import make_context, parse, print_module
 
 MLIR_OPT = shutil.which("mlir-opt-22")
@@ -494,7 +494,7 @@ E2E = {
 @pytest.mark.parametrize("case", E2E)
 def test_end_to_end_offloading_translation(case: str) -> None:
     """``gpu-to-llvm`` then ``-t llvm-offload``: LLVM IR that llvmlite verifies."""
-    from targets.offloading.target import host_llvm_ir
+    from xdsl_gpu.targets.offloading.target import host_llvm_ir
 
     ir = host_llvm_ir(ours(E2E[case]), verify=True)
     assert "call ptr @mgpuStreamCreate()" in ir
@@ -556,11 +556,11 @@ def test_fork_join_runs_and_leaks_nothing() -> None:
     and the device has as much free memory as before."""
     import numpy as np
 
-    from passes.gpu_module_to_binary import GpuModuleToBinaryPass
-    from targets.offloading.target import host_llvm_ir
-    from targets.runtime.driver import device
-    from targets.runtime.jit import JitModule
-    from targets.runtime.runtime import CudaRuntime
+    from xdsl_gpu.passes.gpu_module_to_binary import GpuModuleToBinaryPass
+    from xdsl_gpu.targets.offloading.target import host_llvm_ir
+    from xdsl_gpu.targets.runtime.driver import device
+    from xdsl_gpu.targets.runtime.jit import JitModule
+    from xdsl_gpu.targets.runtime.runtime import CudaRuntime
 
     module = parse(_GPU_PROGRAM.format(chip=f"sm_{device().sm}"))
     ctx = make_context()

@@ -16,7 +16,7 @@ For every kernel of :mod:`tests.passes.gpu_to_nvvm_corpus` both results are pars
 SSA text and the order of plain arithmetic need not match. Where MLIR 22 cannot lower a
 kernel (``upstream_fails``) it must fail with "failed to legalize", and ours must
 succeed. Every kernel we lower is also compiled to a cubin through
-``targets/llvm_ir`` and ``targets/nvvm/serializer.py`` (nvJitLink, libdevice linked),
+``xdsl_gpu/targets/llvm_ir`` and ``xdsl_gpu/targets/nvvm/serializer.py`` (nvJitLink, libdevice linked),
 to show that it assembles.
 """
 
@@ -34,12 +34,12 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.universe import Universe
 
-from gpu_dialect import llvm
-from gpu_dialect.gpu import kernel_ops
-from passes.convert_gpu_to_nvvm import ConvertGpuToNVVMPass
-from passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
-from targets.llvm_ir import NVPTX_DATA_LAYOUT, NVPTX_TRIPLE, convert_module
-from targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.gpu_dialect import llvm
+from xdsl_gpu.gpu_dialect.gpu import kernel_ops
+from xdsl_gpu.passes.convert_gpu_to_nvvm import ConvertGpuToNVVMPass
+from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
+from xdsl_gpu.targets.llvm_ir import NVPTX_DATA_LAYOUT, NVPTX_TRIPLE, convert_module
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
 from tests.passes.gpu_to_nvvm_corpus import CASES, Case
 from tests.support.xdsl_tools import make_context
 
@@ -197,7 +197,7 @@ _MAGIC = {"offloading": b"BC\xc0\xde", "isa": b"//", "bin": b"\x7fELF", "fatbin"
 def test_every_kernel_in_every_format(case: Case, fmt: str) -> None:
     """The whole corpus through gpu-module-to-binary, in each of its four formats,
     with nothing but the PyPI packages (no CUDA toolkit on CI)."""
-    from passes.gpu_module_to_binary import GpuModuleToBinaryPass
+    from xdsl_gpu.passes.gpu_module_to_binary import GpuModuleToBinaryPass
 
     ctx, module = lower_ours(case)
     ReconcileUnrealizedCastsPass().apply(ctx, module)

@@ -7,7 +7,7 @@ copies, atomics, casts, metadata queries). The arguments are views into base buf
 filled with seeded random data. The case runs two ways:
 
 * **ours**: our passes (the whole std → LLVM pipeline, ``PIPELINE``) in-process, the
-  result JIT-compiled with llvmlite by :class:`targets.cpu_jit.CpuJit` and called with
+  result JIT-compiled with llvmlite by :class:`xdsl_gpu.targets.cpu_jit.CpuJit` and called with
   descriptors of the NumPy base buffers (any offset, sizes and strides);
 * **upstream**: the kernel plus a ``@main`` that builds the same views from
   ``memref.global`` constants, calls the kernel and prints every base buffer element
@@ -50,7 +50,7 @@ from xdsl.passes import PassPipeline
 from xdsl.traits import IsTerminator
 from xdsl.transforms import get_all_passes as xdsl_passes
 
-from passes import get_all_passes
+from xdsl_gpu.passes import get_all_passes
 from tests.support.xdsl_tools import make_context, print_module
 
 MLIR_OPT = shutil.which("mlir-opt-22")
@@ -192,7 +192,7 @@ def _context() -> Context:
     lowerings of ``finalize-memref-to-llvm`` for them (matched by op name) run."""
     ctx = make_context()
     for op in (_TransposeOp, _GenericAtomicRMWOp, _AtomicYieldOp):
-        # gpu_dialect.memref defines them now; these stand in only without it.
+        # xdsl_gpu.gpu_dialect.memref defines them now; these stand in only without it.
         if ctx.get_optional_op(op.name) is None:
             ctx.load_op(op)
     return ctx
@@ -366,7 +366,7 @@ def lower_ours(case: Case) -> ModuleOp:
 def run_ours(
     case: Case, module: ModuleOp, buffers: list[np.ndarray]
 ) -> list[np.ndarray]:
-    from targets.cpu_jit import CpuJit
+    from xdsl_gpu.targets.cpu_jit import CpuJit
 
     libs = [lib] if (lib := c_runner_utils()) else []
     jit = CpuJit(module, shared_libs=libs)

@@ -19,7 +19,7 @@ import pytest
 from xdsl.passes import PassPipeline
 from xdsl.transforms import get_all_passes as xdsl_passes
 
-from passes import get_all_passes
+from xdsl_gpu.passes import get_all_passes
 from tests.support.xdsl_tools import make_context, parse, print_module
 
 MLIR_OPT = shutil.which("mlir-opt-22")

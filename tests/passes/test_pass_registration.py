@@ -1,8 +1,8 @@
-"""The pass override (passes/registration.py): stock xdsl-opt runs xdsl-gpu's
+"""The pass override (xdsl_gpu/passes/registration.py): stock xdsl-opt runs xdsl-gpu's
 ``lower-affine``, ``convert-scf-to-cf`` and ``reconcile-unrealized-casts`` in place of
 xDSL's.
 
-If one of these fails after an xDSL upgrade, passes/registration.py relies on something
+If one of these fails after an xDSL upgrade, xdsl_gpu/passes/registration.py relies on something
 that changed: revisit it before moving the pin in pyproject.toml.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from xdsl.transforms import get_all_passes as xdsl_passes
 from xdsl.universe import Universe
 
-from passes import get_all_passes
-from passes.convert_scf_to_cf import ConvertScfToCfPass
-from passes.lower_affine import LowerAffinePass
-from passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
-from passes.registration import REPLACED_PASSES, override_xdsl_passes
+from xdsl_gpu.passes import get_all_passes
+from xdsl_gpu.passes.convert_scf_to_cf import ConvertScfToCfPass
+from xdsl_gpu.passes.lower_affine import LowerAffinePass
+from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
+from xdsl_gpu.passes.registration import REPLACED_PASSES, override_xdsl_passes
 
 STD_TO_LLVM = {
     "convert-arith-to-llvm",
@@ -29,7 +29,7 @@ STD_TO_LLVM = {
 def test_xdsl_still_registers_the_passes_we_replace() -> None:
     own = xdsl_passes()
     for name in REPLACED_PASSES:
-        assert name in own, f"xDSL dropped '{name}': revisit passes/registration.py"
+        assert name in own, f"xDSL dropped '{name}': revisit xdsl_gpu/passes/registration.py"
         assert own[name]() is not REPLACED_PASSES[name]()
 
 

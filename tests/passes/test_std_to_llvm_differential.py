@@ -6,7 +6,7 @@ f16/bf16/f32/f64), with loops, branches, calls, math functions, ``index`` and
 ``affine`` ops. It runs on seeded random inputs two ways:
 
 * **ours**: our passes (``PIPELINE``, in-process) on the kernel; the result is
-  JIT-compiled with llvmlite (:class:`targets.cpu_jit.CpuJit`) and ``@kernel`` is
+  JIT-compiled with llvmlite (:class:`xdsl_gpu.targets.cpu_jit.CpuJit`) and ``@kernel`` is
   called once per input set;
 * **upstream**: the kernel plus a ``@main`` that calls it on the same inputs and
   prints every result as the bits of an ``i64`` (``printI64``: no rounding in the
@@ -40,8 +40,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 from xdsl.transforms import get_all_passes as xdsl_passes
 
-from passes import get_all_passes
-from passes.registration import REPLACED_PASSES
+from xdsl_gpu.passes import get_all_passes
+from xdsl_gpu.passes.registration import REPLACED_PASSES
 from tests.support.xdsl_tools import make_context, parse, print_module
 
 MLIR_OPT = shutil.which("mlir-opt-22")
@@ -314,7 +314,7 @@ def lower_ours(
 
 
 def our_results(case: Case, input_sets: list[list[float | int | bool]]) -> list[int]:
-    from targets.cpu_jit import CpuJit
+    from xdsl_gpu.targets.cpu_jit import CpuJit
 
     jit = CpuJit(lower_ours(case.kernel, case.index_bitwidth))
     words: list[int] = []
@@ -962,7 +962,7 @@ func.func @saxpy(%a: f32, %x: memref<16xf32>, %y: memref<16xf32>) -> (memref<16x
 @requires_mlir
 @pytest.mark.parametrize("convention", ["descriptor", "ciface", "bare"])
 def test_memref_calling_conventions(convention: str) -> None:
-    from targets.cpu_jit import CpuJit, upstream_llvm_ir
+    from xdsl_gpu.targets.cpu_jit import CpuJit, upstream_llvm_ir
 
     bare = convention == "bare"
     ours = CpuJit(lower_ours(SAXPY, bare_ptr=bare))

@@ -28,7 +28,7 @@ func.func @scale(%m: memref<?xf32>, %s: f32) -> memref<?xf32> {
 
 
 def test_kernels_write_a_managed_array_in_place() -> None:
-    from targets.runtime import load, managed_array
+    from xdsl_gpu.targets.runtime import load, managed_array
 
     rng = np.random.default_rng()
     values = rng.standard_normal(1000, dtype=np.float32)
@@ -49,7 +49,7 @@ def test_kernels_write_a_managed_array_in_place() -> None:
 
 
 def test_plain_numpy_arrays_are_still_staged() -> None:
-    from targets.runtime import load
+    from xdsl_gpu.targets.runtime import load
 
     array = np.arange(8, dtype=np.float32)
     with load(SCALE) as program:
@@ -63,7 +63,7 @@ def test_plain_numpy_arrays_are_still_staged() -> None:
 def test_managed_memory_is_freed_with_the_array() -> None:
     from cuda.bindings import driver as cu
 
-    from targets.runtime import managed_array
+    from xdsl_gpu.targets.runtime import managed_array
 
     def is_managed(address: int) -> bool:
         result, value = cu.cuPointerGetAttribute(

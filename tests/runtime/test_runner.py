@@ -1,4 +1,4 @@
-"""``xdsl-gpu-run`` and the Python API (``targets.runtime.load``).
+"""``xdsl-gpu-run`` and the Python API (``xdsl_gpu.targets.runtime.load``).
 
 Without a GPU: argument parsing, the diagnostics (one line, exit status 1), the result
 format against ``mlir-runner-22``, host LLVM IR without running. With a GPU (marker
@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from targets.runtime.runner import (
+from xdsl_gpu.targets.runtime.runner import (
     argument_parser,
     format_result,
     split_shared_libs,
@@ -34,7 +34,7 @@ SEED_002_OPTIONS = (
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """``xdsl-gpu-run`` (the console script when installed, else the module)."""
     script = shutil.which("xdsl-gpu-run")
-    command = [script] if script else [sys.executable, "-m", "targets.runtime.runner"]
+    command = [script] if script else [sys.executable, "-m", "xdsl_gpu.targets.runtime.runner"]
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     env = dict(os.environ, PYTHONPATH=path)
     env.pop("XDSL_GPU_TRACEBACK", None)
@@ -45,7 +45,7 @@ def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[
 
 
 def _gpu() -> bool:
-    from targets.runtime.driver import gpu_available
+    from xdsl_gpu.targets.runtime.driver import gpu_available
 
     return gpu_available()
 
@@ -208,7 +208,7 @@ def test_print_host_llvm_needs_no_gpu() -> None:
 
 
 def test_needs_gpu_lowering() -> None:
-    from targets.runtime.api import needs_gpu_lowering, parse_program
+    from xdsl_gpu.targets.runtime.api import needs_gpu_lowering, parse_program
 
     assert needs_gpu_lowering(parse_program(HELLO.read_text()))
     assert not needs_gpu_lowering(
@@ -223,7 +223,7 @@ def test_needs_gpu_lowering() -> None:
 
 
 def test_pipeline_options_parsing() -> None:
-    from targets.runtime.api import GpuProgramError, pipeline_pass
+    from xdsl_gpu.targets.runtime.api import GpuProgramError, pipeline_pass
 
     assert pipeline_pass(SEED_002_OPTIONS).kernel_bare_ptr_calling_convention is True
     assert pipeline_pass({"cubin_format": "isa"}, chip="sm_80").cubin_chip == "sm_80"
@@ -265,7 +265,7 @@ def test_cuda_error_stops_with_the_kernel_and_exit_1() -> None:
 
 @pytest.mark.gpu
 def test_seed_002_returns_the_sum_of_both_matmuls() -> None:
-    from targets.runtime import load
+    from xdsl_gpu.targets.runtime import load
 
     rng = np.random.default_rng(0)
     a = rng.standard_normal((256, 1024), dtype=np.float32)
@@ -285,8 +285,8 @@ def test_seed_002_returns_the_sum_of_both_matmuls() -> None:
 def test_bare_pointer_functions_and_one_module_load() -> None:
     """Hand-lowered host code taking pointers (convention="bare"); the module is
     loaded once, by the constructor, however often its function is called."""
-    from targets.runtime import load
-    from targets.runtime.runtime import CudaRuntime
+    from xdsl_gpu.targets.runtime import load
+    from xdsl_gpu.targets.runtime.runtime import CudaRuntime
 
     runtime = CudaRuntime.get()
     before = runtime.module_loads
@@ -303,7 +303,7 @@ def test_bare_pointer_functions_and_one_module_load() -> None:
 
 @pytest.mark.gpu
 def test_result_aliasing_an_argument_is_copied_before_staging_ends() -> None:
-    from targets.runtime import load
+    from xdsl_gpu.targets.runtime import load
 
     source = """
     func.func @same(%m: memref<4xf32>) -> memref<4xf32> {
@@ -388,7 +388,7 @@ def inputs_program(tmp_path: Path) -> Path:
     ],
 )
 def test_input_notation(spec: str, expected: object, notation: str, scalar: bool) -> None:
-    from targets.runtime.runner import parse_input
+    from xdsl_gpu.targets.runtime.runner import parse_input
 
     value = parse_input(spec)
     assert value.array.tolist() == expected
@@ -410,7 +410,7 @@ def test_input_notation(spec: str, expected: object, notation: str, scalar: bool
     ],
 )
 def test_bad_input_notation(spec: str, message: str) -> None:
-    from targets.runtime.runner import RunnerError, parse_input
+    from xdsl_gpu.targets.runtime.runner import RunnerError, parse_input
 
     with pytest.raises(RunnerError, match="^--input=") as info:
         parse_input(spec)
@@ -459,7 +459,7 @@ def test_bad_input_notation(spec: str, message: str) -> None:
 def test_bad_input_is_one_error(spec: str, message: str) -> None:
     """Each of these once raised an OverflowError, MemoryError or ValueError, or gave
     a warning, instead of a RunnerError naming the input."""
-    from targets.runtime.runner import RunnerError, parse_input
+    from xdsl_gpu.targets.runtime.runner import RunnerError, parse_input
 
     with pytest.raises(RunnerError) as info:
         parse_input(spec)
@@ -468,7 +468,7 @@ def test_bad_input_is_one_error(spec: str, message: str) -> None:
 
 
 def test_infinities_and_nan_are_values() -> None:
-    from targets.runtime.runner import parse_input
+    from xdsl_gpu.targets.runtime.runner import parse_input
 
     assert parse_input("f16=-inf").array.tolist() == float("-inf")
     assert parse_input("2xf32=inf,Infinity").array.tolist() == [float("inf")] * 2
@@ -477,14 +477,14 @@ def test_infinities_and_nan_are_values() -> None:
 
 def test_big_splat_is_not_a_python_list() -> None:
     """One value (or none) fills the array without a list of ``count`` items."""
-    from targets.runtime.runner import parse_input
+    from xdsl_gpu.targets.runtime.runner import parse_input
 
     value = parse_input("1024x1024xi8=3")
     assert value.array.shape == (1024, 1024) and int(value.array.sum()) == 3 << 20
 
 
 def test_bad_numpy_files(tmp_path: Path) -> None:
-    from targets.runtime.runner import MAX_INPUT_ELEMENTS, RunnerError, parse_input
+    from xdsl_gpu.targets.runtime.runner import MAX_INPUT_ELEMENTS, RunnerError, parse_input
 
     np.savez(tmp_path / "z.npz", a=np.zeros(3))
     (tmp_path / "text.npy").write_text("not an array")
@@ -526,7 +526,7 @@ def test_bad_numpy_files(tmp_path: Path) -> None:
 def test_numpy_file_is_a_writable_copy(tmp_path: Path) -> None:
     """The file is mapped to check its shape, but the argument is a plain copy (the
     kernel may write to it); a 0-d array is passed as one element, as before."""
-    from targets.runtime.runner import parse_input
+    from xdsl_gpu.targets.runtime.runner import parse_input
 
     np.save(tmp_path / "f.npy", np.asfortranarray(np.arange(6.0).reshape(2, 3)))
     np.save(tmp_path / "s.npy", np.float32(3))
@@ -560,7 +560,7 @@ def test_bad_inputs_on_the_command_line(inputs_program: Path, tmp_path: Path) ->
 
 
 def test_input_from_a_numpy_file(tmp_path: Path) -> None:
-    from targets.runtime.runner import parse_input
+    from xdsl_gpu.targets.runtime.runner import parse_input
 
     np.save(tmp_path / "a.npy", np.arange(6, dtype=np.float64).reshape(2, 3))
     value = parse_input("@a.npy", base=tmp_path)
@@ -571,7 +571,7 @@ def test_input_from_a_numpy_file(tmp_path: Path) -> None:
 def test_inputs_checked_against_the_function_type() -> None:
     from xdsl.dialects.builtin import DYNAMIC_INDEX, Float32Type, IndexType, MemRefType, i32
 
-    from targets.runtime.runner import RunnerError, arguments_for, parse_input
+    from xdsl_gpu.targets.runtime.runner import RunnerError, arguments_for, parse_input
 
     vector = MemRefType(i32, [DYNAMIC_INDEX])
     matrix = MemRefType(Float32Type(), [2, 2])
@@ -599,7 +599,7 @@ def test_inputs_checked_against_the_function_type() -> None:
 def test_results_printed_like_iree_run_module() -> None:
     from xdsl.dialects.builtin import Float32Type, IndexType, MemRefType, i1, i32
 
-    from targets.runtime.runner import format_results
+    from xdsl_gpu.targets.runtime.runner import format_results
 
     f32 = Float32Type()
     values = [

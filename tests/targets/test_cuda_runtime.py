@@ -7,15 +7,15 @@ import ctypes
 import numpy as np
 import pytest
 
-from targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
 from tests.support.host_ir import AXPY_KERNEL, axpy_host
 
 pytestmark = pytest.mark.gpu
 
 
 def _jit(fmt: ObjectFormat):
-    from targets.runtime.driver import device
-    from targets.runtime.jit import JitModule
+    from xdsl_gpu.targets.runtime.driver import device
+    from xdsl_gpu.targets.runtime.jit import JitModule
 
     chip = f"sm_{device().sm}"
     binary = serialize(AXPY_KERNEL, NVVMOptions(chip=chip, opt_level=3), fmt)
@@ -45,7 +45,7 @@ def test_axpy_runs_from_every_format(fmt: ObjectFormat) -> None:
 
 
 def test_module_is_loaded_once_and_nothing_leaks() -> None:
-    from targets.runtime.runtime import CudaRuntime
+    from xdsl_gpu.targets.runtime.runtime import CudaRuntime
 
     runtime = CudaRuntime.get()
     loads = runtime.module_loads
@@ -64,7 +64,7 @@ def test_module_is_loaded_once_and_nothing_leaks() -> None:
 
 
 def test_a_failing_launch_stops_with_the_error_and_the_launch_site() -> None:
-    from targets.runtime.driver import CudaError
+    from xdsl_gpu.targets.runtime.driver import CudaError
 
     x = np.ones(4, dtype=np.float32)
     y = np.ones(4, dtype=np.float32)
@@ -84,8 +84,8 @@ def test_host_shared_memory_is_prefetched_to_the_device() -> None:
     shows that it worked): new host-shared memory's last prefetch went to the GPU."""
     from cuda.bindings import driver as cu
 
-    from targets.runtime import load
-    from targets.runtime.runtime import CudaRuntime
+    from xdsl_gpu.targets.runtime import load
+    from xdsl_gpu.targets.runtime.runtime import CudaRuntime
 
     runtime = CudaRuntime.get()
     result, concurrent = cu.cuDeviceGetAttribute(

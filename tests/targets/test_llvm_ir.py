@@ -1,4 +1,4 @@
-"""LLVM IR emission (targets/llvm_ir) against upstream's ``mlir-translate-22``.
+"""LLVM IR emission (xdsl_gpu/targets/llvm_ir) against upstream's ``mlir-translate-22``.
 
 * Every valid llvm-dialect test input translates to a module that LLVM verifies.
 * Differential: a corpus of programs is lowered to the llvm dialect by ``mlir-opt-22``,
@@ -33,16 +33,16 @@ from xdsl.dialects.builtin import (
     i64,
 )
 
-from gpu_dialect import llvm
-from targets.cpu_jit import CpuJit, mlir_opt, parse_mlir, upstream_llvm_ir
-from targets.llvm_ir import (
+from xdsl_gpu.gpu_dialect import llvm
+from xdsl_gpu.targets.cpu_jit import CpuJit, mlir_opt, parse_mlir, upstream_llvm_ir
+from xdsl_gpu.targets.llvm_ir import (
     NVPTX_TRIPLE,
     LLVMIRTranslationError,
     convert_module,
     parse_module,
 )
-from targets.llvm_ir.convert_op import float_literal, string_literal
-from targets.llvm_ir.convert_type import convert_type, intrinsic_suffix
+from xdsl_gpu.targets.llvm_ir.convert_op import float_literal, string_literal
+from xdsl_gpu.targets.llvm_ir.convert_type import convert_type, intrinsic_suffix
 
 ROOT = Path(__file__).parents[1] / "filecheck"
 HAVE_MLIR = shutil.which("mlir-opt-22") is not None and (
@@ -77,7 +77,7 @@ def test_valid_inputs_translate_to_verified_llvm_ir(name: str, source: str) -> N
 
 
 def test_every_llvm_op_has_a_translation() -> None:
-    from targets.llvm_ir.convert_op import _CONVERTERS  # pyright: ignore
+    from xdsl_gpu.targets.llvm_ir.convert_op import _CONVERTERS  # pyright: ignore
 
     module_level = {
         "llvm.func",
@@ -93,7 +93,7 @@ def test_nvptx_triple_and_data_layout() -> None:
     module = parse_mlir("llvm.func @k() attributes {nvvm.kernel} { llvm.return }")
     import io
 
-    from targets.llvm_ir.target import LLVMIRTarget
+    from xdsl_gpu.targets.llvm_ir.target import LLVMIRTarget
 
     out = io.StringIO()
     LLVMIRTarget(triple=NVPTX_TRIPLE).emit(None, module, out)  # type: ignore[arg-type]
@@ -106,7 +106,7 @@ def test_nvptx_triple_and_data_layout() -> None:
 def test_nvptx_data_layout_is_llvms() -> None:
     import llvmlite.binding as lb
 
-    from targets.llvm_ir import NVPTX_DATA_LAYOUT
+    from xdsl_gpu.targets.llvm_ir import NVPTX_DATA_LAYOUT
 
     lb.initialize_all_targets()
     machine = lb.Target.from_triple(NVPTX_TRIPLE).create_target_machine(cpu="sm_80")
@@ -735,7 +735,7 @@ def test_corpus_matches_upstream(name: str) -> None:
 @needs_mlir
 def test_results_match_mlir_runner() -> None:
     """The third witness: upstream's own JIT (mlir-runner-22) prints the result."""
-    from targets.cpu_jit import mlir_runner, runner_utils_libraries
+    from xdsl_gpu.targets.cpu_jit import mlir_runner, runner_utils_libraries
 
     if not runner_utils_libraries():
         pytest.skip("libmlir_runner_utils not installed")
@@ -813,7 +813,7 @@ def _kernels_llvm_ir() -> str:
 
 
 def test_kernels_compile_to_ptx() -> None:
-    from targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+    from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
 
     try:
         obj = serialize(
@@ -841,8 +841,8 @@ def test_kernels_run_on_the_gpu() -> None:
 
     from cuda.bindings import driver as cu
 
-    from targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
-    from targets.runtime.driver import check, device
+    from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+    from xdsl_gpu.targets.runtime.driver import check, device
 
     dev = device(0)
     cubin = serialize(

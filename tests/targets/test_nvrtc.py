@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from targets.nvrtc import (
+from xdsl_gpu.targets.nvrtc import (
     NvrtcError,
     NvrtcOptions,
     _out_buffer,  # pyright: ignore[reportPrivateUsage]
@@ -15,7 +15,7 @@ from targets.nvrtc import (
     main,
     readable_log,
 )
-from targets.nvvm.object_info import Chip, ParamKind, parse_cubin, parse_ptx
+from xdsl_gpu.targets.nvvm.object_info import Chip, ParamKind, parse_cubin, parse_ptx
 
 KERNELS = Path(__file__).parents[2] / "examples" / "custom_dispatch" / "kernels.cu"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gpu_dialect.diagnostics import UserError
-from targets.nvvm import ptx_isa, toolkit
-from targets.nvvm.serializer import (
+from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
+from xdsl_gpu.targets.nvvm.serializer import (
     NVVMOptions,
     ObjectFormat,
     SerializationError,

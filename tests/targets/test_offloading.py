@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, i32, i64
 
-from gpu_dialect.gpu.compilation_attrs import ObjectAttr
-from targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
-from targets.offloading.target import host_llvm_ir
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import ObjectAttr
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.targets.offloading.target import host_llvm_ir
 from tests.support.host_ir import AXPY_KERNEL
 from tests.support.xdsl_tools import parse, print_module
 
@@ -86,8 +86,8 @@ def test_same_runtime_calls_and_symbols_as_mlir_translate() -> None:
 @pytest.mark.gpu
 @pytest.mark.parametrize("fmt", [ObjectFormat.BINARY, ObjectFormat.FATBIN, ObjectFormat.ASSEMBLY])
 def test_translated_host_code_runs(fmt: ObjectFormat) -> None:
-    from targets.runtime.driver import device
-    from targets.runtime.jit import JitModule
+    from xdsl_gpu.targets.runtime.driver import device
+    from xdsl_gpu.targets.runtime.jit import JitModule
 
     module = _module(f"sm_{device().sm}", fmt)
     rng = np.random.default_rng()

@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from xdsl.dialects.builtin import StringAttr
 
-from passes.xgpu_embed_object_files import XgpuEmbedObjectFilesPass
-from targets.nvrtc import NvrtcOptions, compile_file
-from targets.nvvm.object_info import Chip, ParamKind, inspect_object, parse_cubin
-from targets.offloading.target import host_llvm_ir
-from targets.runtime.load_best import read_table
-from targets.runtime.object_selection import (
+from xdsl_gpu.passes.xgpu_embed_object_files import XgpuEmbedObjectFilesPass
+from xdsl_gpu.targets.nvrtc import NvrtcOptions, compile_file
+from xdsl_gpu.targets.nvvm.object_info import Chip, ParamKind, inspect_object, parse_cubin
+from xdsl_gpu.targets.offloading.target import host_llvm_ir
+from xdsl_gpu.targets.runtime.load_best import read_table
+from xdsl_gpu.targets.runtime.object_selection import (
     Candidate,
     DeviceInfo,
     NoObjectFitsError,
@@ -260,7 +260,7 @@ def test_two_binaries_share_one_constructor_list(built: Path) -> None:
 
 
 def test_unembedded_files_are_refused_by_the_translation() -> None:
-    from gpu_dialect.diagnostics import UserError
+    from xdsl_gpu.gpu_dialect.diagnostics import UserError
 
     with pytest.raises(UserError, match='object 0 is the file "kernels_sm_80.cubin", not embedded yet'):
         host_llvm_ir(parse(BINARY.format(section="s")))
@@ -337,14 +337,14 @@ def test_table_layout_matches_the_runtime(built: Path) -> None:
 
 
 def _device_sm() -> int:
-    from targets.runtime.driver import device
+    from xdsl_gpu.targets.runtime.driver import device
 
     return device(0).sm
 
 
 def _sample(built: Path, keep: list[str] | None = None):
     """example.mlir with its objects from ``built`` (only ``keep`` if given), loaded."""
-    from targets.runtime import load
+    from xdsl_gpu.targets.runtime import load
     from tests.support.xdsl_tools import parse as parse_text
 
     module = parse_text((EXAMPLE / "example.mlir").read_text())
@@ -394,7 +394,7 @@ def test_sample_without_a_matching_cubin_jits_the_ptx(
 
 @pytest.mark.gpu
 def test_sample_with_nothing_that_fits_fails_clearly(built: Path) -> None:
-    from targets.runtime.driver import CudaError
+    from xdsl_gpu.targets.runtime.driver import CudaError
 
     if _device_sm() // 10 == 8:
         pytest.skip("the sm_80 cubin runs on this device")
@@ -422,7 +422,7 @@ def test_sample_through_the_command_line(built: Path, tmp_path: Path, capfd: pyt
         [xdsl_opt, str(EXAMPLE / "example.mlir"), "-p", pipeline, "-o", str(lowered)], check=True
     )
     done = subprocess.run(
-        [sys.executable, "-m", "targets.runtime.runner", str(lowered), "-e", "main",
+        [sys.executable, "-m", "xdsl_gpu.targets.runtime.runner", str(lowered), "-e", "main",
          "--entry-point-result=f32"],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
@@ -437,7 +437,7 @@ def test_ptx_too_new_for_the_driver_is_assembled_with_nvjitlink(
     """A driver that JITs only old PTX (made up here): nvJitLink assembles it."""
     import dataclasses
 
-    from targets.runtime import load_best
+    from xdsl_gpu.targets.runtime import load_best
 
     if _device_sm() // 10 == 8:
         pytest.skip("the sm_80 cubin runs on this device")
@@ -477,7 +477,7 @@ module attributes {gpu.container_module} {
 def _multi_target_host_ir(options: str, binary_only: bool = False) -> str:
     """The host LLVM IR of MULTI_TARGET (``binary_only``: of its gpu.binary alone,
     which a CPU JIT can run: no launch sites)."""
-    from targets.runtime.api import parse_program, pipeline_pass, program_context
+    from xdsl_gpu.targets.runtime.api import parse_program, pipeline_pass, program_context
 
     module = parse_program(MULTI_TARGET)
     pipeline_pass(options).apply(program_context(), module)
@@ -530,8 +530,8 @@ def test_multi_target_gpu_module_on_the_gpu(
 ) -> None:
     """One binary (sm_80 and sm_90 fatbins); the GPU's own object is loaded, and with
     it ignored the other's PTX is JIT-compiled, without rebuilding."""
-    from targets.runtime.api import _function_infos, parse_program  # pyright: ignore[reportPrivateUsage]
-    from targets.runtime.api import GpuProgram
+    from xdsl_gpu.targets.runtime.api import _function_infos, parse_program  # pyright: ignore[reportPrivateUsage]
+    from xdsl_gpu.targets.runtime.api import GpuProgram
 
     sm = _device_sm()
     text = _multi_target_host_ir(f"cubin-chip=sm_{sm}")

@@ -1,7 +1,7 @@
 // RUN: xdsl-opt %s --verify-diagnostics --split-input-file | filecheck %s
 // RUN: %if mlir-opt %{ mlir-opt %s --split-input-file --verify-diagnostics %}
 
-// The verifier rules of the arith ops that gpu_dialect/arith.py replaces. CHECK
+// The verifier rules of the arith ops that xdsl_gpu/gpu_dialect/arith.py replaces. CHECK
 // lines are upstream's words; the second RUN line has mlir-opt-22 report each
 // `expected-error` where it says. (The custom syntax has one type for both
 // operands, so different operand types need the generic form.)

@@ -472,7 +472,7 @@ func.func @mma_matrix_dynamic(%a: !gpu.mma_matrix<?x16xf16, "AOp">) {
 // -----
 
 // Discardable attributes, checked wherever IR is verified (the verifier hook of
-// gpu_dialect/registration.py, as upstream's GPUDialect::verifyOperationAttribute).
+// xdsl_gpu/gpu_dialect/registration.py, as upstream's GPUDialect::verifyOperationAttribute).
 
 func.func @known_block_size_two() attributes {gpu.known_block_size = array<i32: 1, 2>} {
   func.return

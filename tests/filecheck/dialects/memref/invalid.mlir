@@ -1,7 +1,7 @@
 // RUN: xdsl-opt %s --verify-diagnostics --parsing-diagnostics --split-input-file | filecheck %s
 // RUN: %if mlir-opt %{ mlir-opt %s --split-input-file --verify-diagnostics %}
 
-// The verifier rules of the memref ops that gpu_dialect/memref.py defines or
+// The verifier rules of the memref ops that xdsl_gpu/gpu_dialect/memref.py defines or
 // replaces. CHECK lines are upstream's words (ours may stop short of upstream's full
 // type); the second RUN line has mlir-opt-22 report each `expected-error` where it
 // says. A generic_atomic_rmw of a type that is not a memref of signless integers or

@@ -4,7 +4,7 @@
 // Every memref op in upstream's custom syntax, as xdsl-gpu prints it back. Every
 // chunk is also checked against mlir-opt-22 (tests/test_mlir_conformance.py). The
 // ops marked (*) have no custom syntax in xDSL 0.74, or no definition at all
-// (gpu_dialect/memref.py).
+// (xdsl_gpu/gpu_dialect/memref.py).
 
 // (*) memref.global: visibility and initial value are optional.
 // CHECK: memref.global "private" constant @c : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> {alignment = 64 : i64}

@@ -1,4 +1,4 @@
-// RUN: not python3 -m targets.llvm_ir %s --split-input-file 2>&1 | filecheck %s
+// RUN: not python3 -m xdsl_gpu.targets.llvm_ir %s --split-input-file 2>&1 | filecheck %s
 // What has no LLVM IR form is a one-line diagnostic naming it, never a traceback.
 
 // CHECK: error: in @f: 'llvm.mlir.constant': type 'index' has no LLVM IR form: lower the module to the llvm dialect first (convert-*-to-llvm, then reconcile-unrealized-casts)

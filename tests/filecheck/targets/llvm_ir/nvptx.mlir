@@ -1,4 +1,4 @@
-// RUN: python3 -m targets.llvm_ir %s --triple nvptx64-nvidia-cuda | filecheck %s
+// RUN: python3 -m xdsl_gpu.targets.llvm_ir %s --triple nvptx64-nvidia-cuda | filecheck %s
 
 // Device side: NVPTX's triple and data layout, `nvvm.kernel` as LLVM 22's
 // `ptx_kernel` calling convention (no nvvm.annotations), the launch bounds as the

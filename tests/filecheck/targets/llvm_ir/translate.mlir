@@ -1,5 +1,5 @@
-// RUN: python3 -m targets.llvm_ir %s | filecheck %s
-// RUN: python3 -m targets.llvm_ir %s --triple nvptx64-nvidia-cuda | filecheck %s
+// RUN: python3 -m xdsl_gpu.targets.llvm_ir %s | filecheck %s
+// RUN: python3 -m xdsl_gpu.targets.llvm_ir %s --triple nvptx64-nvidia-cuda | filecheck %s
 
 // The host module's translation, line by line. Block and value names are ours
 // (%vN, bbN, %edgeN for the blocks that split a terminator's edges to one block with

@@ -1,0 +1,15 @@
+"""xDSL definitions of MLIR's ``gpu`` and ``nvvm`` dialects (and ``#rocdl.target``).
+
+Downstream compilers::
+
+    from xdsl.context import Context
+    from xdsl_gpu.gpu_dialect import register_dialects
+
+    ctx = Context()
+    register_dialects(ctx)
+"""
+
+from xdsl_gpu.gpu_dialect import affine_compat as _affine_compat  # noqa: F401 (semi-affine maps)
+from xdsl_gpu.gpu_dialect.registration import register_dialects
+
+__all__ = ["register_dialects"]

@@ -1,0 +1,47 @@
+"""The ``nvvm`` dialect of MLIR 22 (the subset the GPU flow uses), with upstream's
+printed syntax, and ``#nvvm.target``.
+
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.special_registers`: ``nvvm.read.ptx.sreg.*``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.sync_ops`: ``barrier0``, ``bar.warp.sync``, cluster
+  barriers, ``shfl.sync``, ``vote.sync``, ``redux.sync``, ``elect.sync``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.fence_ops`: ``memory.barrier`` and ``fence.*``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.target`: ``#nvvm.target`` and its ``verify_target``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.kernel_attrs`: ``nvvm.kernel``, ``nvvm.maxntid``, ... on
+  ``llvm.func``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.sm`: SM versions and the ``RequiresSM`` op trait.
+
+Every op names the LLVM intrinsic it becomes (``get_llvm_intrinsic()``, and the class
+constant ``LLVM_INTRINSIC`` where it is fixed); see :mod:`~xdsl_gpu.gpu_dialect.nvvm.base`.
+"""
+
+from xdsl.ir import Dialect
+
+from xdsl_gpu.gpu_dialect.nvvm import fence_ops, special_registers, sync_ops
+from xdsl_gpu.gpu_dialect.nvvm.attributes import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.attributes import ATTRIBUTES
+from xdsl_gpu.gpu_dialect.nvvm.base import IntrinsicOp
+from xdsl_gpu.gpu_dialect.nvvm.fence_ops import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.kernel_attrs import verify_nvvm_attributes
+from xdsl_gpu.gpu_dialect.nvvm.sm import RequiresSM, SMVersion
+from xdsl_gpu.gpu_dialect.nvvm.special_registers import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.sync_ops import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
+
+NVVM = Dialect(
+    "nvvm",
+    [
+        *special_registers.OPERATIONS,
+        *sync_ops.OPERATIONS,
+        *fence_ops.OPERATIONS,
+    ],
+    [*ATTRIBUTES, NVVMTargetAttr],
+)
+
+__all__ = [
+    "NVVM",
+    "IntrinsicOp",
+    "NVVMTargetAttr",
+    "RequiresSM",
+    "SMVersion",
+    "verify_nvvm_attributes",
+]

@@ -1,0 +1,64 @@
+"""The rewrite passes of the GPU flow, registered with xdsl-opt by upstream name."""
+
+from collections.abc import Callable
+from importlib import import_module
+
+from xdsl.passes import ModulePass
+
+
+def _load(module: str, name: str) -> type[ModulePass]:
+    return getattr(import_module(f"xdsl_gpu.passes.{module}"), name)
+
+
+def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """Lazy getters for every pass, keyed by its upstream MLIR name."""
+    return {
+        "convert-arith-to-llvm": lambda: _load(
+            "convert_arith_to_llvm", "ConvertArithToLLVMPass"
+        ),
+        "convert-cf-to-llvm": lambda: _load(
+            "convert_cf_to_llvm", "ConvertControlFlowToLLVMPass"
+        ),
+        "convert-gpu-to-nvvm": lambda: _load(
+            "convert_gpu_to_nvvm", "ConvertGpuToNVVMPass"
+        ),
+        "convert-func-to-llvm": lambda: _load(
+            "convert_func_to_llvm", "ConvertFuncToLLVMPass"
+        ),
+        "convert-index-to-llvm": lambda: _load(
+            "convert_index_to_llvm", "ConvertIndexToLLVMPass"
+        ),
+        "convert-math-to-llvm": lambda: _load(
+            "convert_math_to_llvm", "ConvertMathToLLVMPass"
+        ),
+        "expand-strided-metadata": lambda: _load(
+            "expand_strided_metadata", "ExpandStridedMetadataPass"
+        ),
+        "finalize-memref-to-llvm": lambda: _load(
+            "finalize_memref_to_llvm", "FinalizeMemRefToLLVMPass"
+        ),
+        "gpu-async-region": lambda: _load("gpu_async_region", "GpuAsyncRegionPass"),
+        "gpu-kernel-outlining": lambda: _load(
+            "gpu_kernel_outlining", "GpuKernelOutliningPass"
+        ),
+        "gpu-launch-sink-index-computations": lambda: _load(
+            "gpu_launch_sink_index_computations",
+            "GpuLaunchSinkIndexComputationsPass",
+        ),
+        "gpu-lower-to-nvvm-pipeline": lambda: _load(
+            "gpu_lower_to_nvvm_pipeline", "GpuLowerToNVVMPipelinePass"
+        ),
+        "gpu-module-to-binary": lambda: _load(
+            "gpu_module_to_binary", "GpuModuleToBinaryPass"
+        ),
+        "gpu-to-llvm": lambda: _load("gpu_to_llvm", "GpuToLLVMPass"),
+        "nvvm-attach-target": lambda: _load(
+            "nvvm_attach_target", "NVVMAttachTargetPass"
+        ),
+        "xgpu-check-kernel-abi": lambda: _load(
+            "xgpu_check_kernel_abi", "XgpuCheckKernelAbiPass"
+        ),
+        "xgpu-embed-object-files": lambda: _load(
+            "xgpu_embed_object_files", "XgpuEmbedObjectFilesPass"
+        ),
+    }

@@ -1,0 +1,440 @@
+"""``convert-arith-to-llvm``: the ``arith`` dialect to the ``llvm`` dialect.
+
+Upstream: ``mlir/lib/Conversion/ArithToLLVM/ArithToLLVM.cpp`` (MLIR 22), including the
+``ceildivsi``/``ceildivui``/``floordivsi`` expansions it runs first.
+
+=====================================  ===============================================
+arith                                  llvm
+=====================================  ===============================================
+constant                               ``llvm.mlir.constant`` (``index`` → ``iN``)
+addi subi muli shli (``overflow``)     add sub mul shl (``overflow<nsw, nuw>`` kept)
+divsi divui remsi remui andi ori xori  sdiv udiv srem urem and or xor
+shrsi shrui                            ashr lshr
+maxsi minsi maxui minui                ``llvm.intr.smax/smin/umax/umin``
+addf subf mulf divf remf negf          fadd fsub fmul fdiv frem fneg (fastmath kept)
+maximumf minimumf maxnumf minnumf      ``llvm.intr.maximum/minimum/maxnum/minnum``
+cmpi cmpf (every predicate)            icmp fcmp (fastmath kept on fcmp)
+select                                 select
+extsi extui trunci                     sext zext trunc
+sitofp uitofp fptosi fptoui            sitofp uitofp fptosi fptoui
+extf truncf bitcast                    fpext fptrunc bitcast
+index_cast index_castui                sext/zext or trunc to/from ``iN`` (none if equal)
+addui_extended                         ``llvm.intr.uadd.with.overflow`` + extractvalue
+mului_extended mulsi_extended          zext/sext to 2N bits, mul, trunc, lshr, trunc
+ceildivsi ceildivui floordivsi         the sdiv/udiv sequences of upstream's expansion
+=====================================  ===============================================
+
+Vectors: 1-D vectors map to LLVM vectors; n-D vectors become arrays of 1-D vectors and
+each elementwise op is applied per 1-D vector, as upstream does.
+
+Option ``index-bitwidth`` (default 0: 64 bits). Values of unconverted types cross into
+the new ops through ``builtin.unrealized_conversion_cast``; run
+``reconcile-unrealized-casts`` once everything is lowered.
+
+``arith.truncf`` with a rounding mode becomes
+``llvm.intr.experimental.constrained.fptrunc`` with that rounding (as upstream).
+
+Diagnostics: arith ops on types with no LLVM form (tensors, vectors with a scalable
+outer dimension) stop the pass with a message that names the op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith as xarith
+from xdsl.dialects.arith import FastMathFlagsAttr
+from xdsl.dialects.builtin import (
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    VectorType,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+
+from xdsl_gpu.gpu_dialect import arith, llvm
+from xdsl_gpu.passes.llvm_type_converter import (
+    LLVMTypeConverter,
+    apply_patterns,
+    conversion_error,
+    convert_operands,
+    extract,
+    replace_op,
+    splat_or_scalar,
+    unroll_nd_vector,
+)
+from xdsl_gpu.passes.options import UpstreamOptions
+
+PASS_NAME = "convert-arith-to-llvm"
+
+
+def llvm_fastmath(flags: FastMathFlagsAttr | None) -> llvm.FastMathAttr:
+    """``#arith.fastmath<...>`` as ``#llvm.fastmath<...>`` (same flags)."""
+    return llvm.FastMathAttr(None if flags is None else tuple(flags.data))
+
+
+def _overflow(op: Operation) -> llvm.OverflowAttr:
+    flags = op.properties.get("overflowFlags")
+    if not isinstance(flags, xarith.IntegerOverflowAttr):
+        return llvm.OverflowAttr(None)
+    return llvm.OverflowAttr(tuple(llvm.OverflowFlag(f.value) for f in flags.data))
+
+
+# Each entry builds the llvm op(s) for one arith op from converted operands and the
+# converted (1-D or scalar) result type.
+_Builder = Callable[[Operation, list[SSAValue], Attribute], Sequence[Operation]]
+
+
+def _with_overflow(cls: type[llvm.ArithmeticBinOpOverflow]) -> _Builder:
+    return lambda op, ops, _: [cls(ops[0], ops[1], {}, _overflow(op))]
+
+
+def _binary(cls: type[Operation]) -> _Builder:
+    return lambda op, ops, _: [cls(ops[0], ops[1])]  # pyright: ignore[reportCallIssue]
+
+
+def _float_binary(cls: type[Operation]) -> _Builder:
+    return lambda op, ops, _: [
+        cls(ops[0], ops[1], llvm_fastmath(op.properties.get("fastmath")))  # pyright: ignore
+    ]
+
+
+def _cast(cls: type[Operation]) -> _Builder:
+    return lambda op, ops, t: [cls(ops[0], t)]  # pyright: ignore[reportCallIssue]
+
+
+def _cmpi(op: Operation, ops: list[SSAValue], t: Attribute) -> list[Operation]:
+    assert isinstance(op, xarith.CmpiOp)
+    return [llvm.ICmpOp(ops[0], ops[1], IntegerAttr(op.predicate.value.data, i64))]
+
+
+def _cmpf(op: Operation, ops: list[SSAValue], t: Attribute) -> list[Operation]:
+    assert isinstance(op, xarith.CmpfOp)
+    predicate = IntegerAttr(op.predicate.value.data, i64)
+    return [llvm.FCmpOp(ops[0], ops[1], predicate, None, llvm_fastmath(op.fastmath))]
+
+
+def _negf(op: Operation, ops: list[SSAValue], t: Attribute) -> list[Operation]:
+    assert isinstance(op, xarith.NegfOp)
+    return [llvm.FNegOp(ops[0], llvm_fastmath(op.fastmath))]
+
+
+def _select(op: Operation, ops: list[SSAValue], t: Attribute) -> list[Operation]:
+    return [llvm.SelectOp(ops[0], ops[1], ops[2])]
+
+
+def _extf(op: Operation, ops: list[SSAValue], t: Attribute) -> list[Operation]:
+    # Upstream copies the op's fastmath flags onto llvm.fpext as a discardable
+    # ``fastmath = #arith.fastmath<...>`` attribute, which mlir-translate then refuses
+    # to parse (the arith dialect is not loaded there). The flags mean nothing to
+    # fpext, so they are dropped: the output translates.
+    return [llvm.FPExtOp(ops[0], t)]
+
+
+_LLVM_ROUNDING = {
+    arith.RoundingMode.TO_NEAREST_EVEN: "tonearest",
+    arith.RoundingMode.DOWNWARD: "downward",
+    arith.RoundingMode.UPWARD: "upward",
+    arith.RoundingMode.TOWARD_ZERO: "towardzero",
+    arith.RoundingMode.TO_NEAREST_AWAY: "tonearestaway",
+}
+
+
+def _constrained_truncf(
+    op: Operation, ops: list[SSAValue], t: Attribute
+) -> list[Operation]:
+    """``arith.truncf`` with a rounding mode: the constrained intrinsic with that
+    rounding and ``ignore`` exceptions, as upstream (whose discardable ``fastmath``
+    attribute is dropped, see ``_extf``)."""
+    assert isinstance(op, arith.TruncFOp) and op.rounding_mode is not None
+    return [llvm.ConstrainedFPTruncOp(ops[0], t, _LLVM_ROUNDING[op.rounding_mode])]
+
+
+ELEMENTWISE: dict[type[Operation], _Builder] = {
+    xarith.AddiOp: _with_overflow(llvm.AddOp),
+    xarith.SubiOp: _with_overflow(llvm.SubOp),
+    xarith.MuliOp: _with_overflow(llvm.MulOp),
+    xarith.ShLIOp: _with_overflow(llvm.ShlOp),
+    xarith.DivSIOp: _binary(llvm.SDivOp),
+    xarith.DivUIOp: _binary(llvm.UDivOp),
+    xarith.RemSIOp: _binary(llvm.SRemOp),
+    xarith.RemUIOp: _binary(llvm.URemOp),
+    xarith.AndIOp: _binary(llvm.AndOp),
+    xarith.OrIOp: _binary(llvm.OrOp),
+    xarith.XOrIOp: _binary(llvm.XOrOp),
+    xarith.ShRSIOp: _binary(llvm.AShrOp),
+    xarith.ShRUIOp: _binary(llvm.LShrOp),
+    xarith.MaxSIOp: _binary(llvm.SMaxOp),
+    xarith.MinSIOp: _binary(llvm.SMinOp),
+    xarith.MaxUIOp: _binary(llvm.UMaxOp),
+    xarith.MinUIOp: _binary(llvm.UMinOp),
+    xarith.AddfOp: _float_binary(llvm.FAddOp),
+    xarith.SubfOp: _float_binary(llvm.FSubOp),
+    xarith.MulfOp: _float_binary(llvm.FMulOp),
+    xarith.DivfOp: _float_binary(llvm.FDivOp),
+    arith.RemFOp: _float_binary(llvm.FRemOp),
+    xarith.MaximumfOp: _float_binary(llvm.MaximumOp),
+    xarith.MinimumfOp: _float_binary(llvm.MinimumOp),
+    xarith.MaxnumfOp: _float_binary(llvm.MaxNumOp),
+    xarith.MinnumfOp: _float_binary(llvm.MinNumOp),
+    xarith.NegfOp: _negf,
+    xarith.CmpiOp: _cmpi,
+    xarith.CmpfOp: _cmpf,
+    xarith.SelectOp: _select,
+    xarith.ExtSIOp: _cast(llvm.SExtOp),
+    xarith.ExtUIOp: _cast(llvm.ZExtOp),
+    xarith.TruncIOp: _cast(llvm.TruncOp),
+    xarith.SIToFPOp: _cast(llvm.SIToFPOp),
+    xarith.UIToFPOp: _cast(llvm.UIToFPOp),
+    xarith.FPToSIOp: _cast(llvm.FPToSIOp),
+    xarith.FPToUIOp: _cast(llvm.FPToUIOp),
+    arith.ExtFOp: _extf,
+    arith.TruncFOp: _cast(llvm.FPTruncOp),
+    xarith.BitcastOp: _cast(llvm.BitcastOp),
+}
+
+
+def _builder(op: Operation) -> _Builder | None:
+    """The builder for ``op``'s class or the xDSL class it refines (the casts and
+    ``select`` of ``xdsl_gpu.gpu_dialect.arith`` subclass xDSL's to accept vectors)."""
+    for cls in type(op).__mro__:
+        if (build := ELEMENTWISE.get(cls)) is not None:
+            return build
+    return None
+
+
+@dataclass
+class ArithPattern(RewritePattern):
+    """Base: the converter, and the operand/result conversion every pattern does."""
+
+    converter: LLVMTypeConverter
+
+    def converted(
+        self, op: Operation, rewriter: PatternRewriter
+    ) -> tuple[list[SSAValue], list[Attribute]]:
+        result_types = self.converter.convert_types(r.type for r in op.results)
+        operand_types = self.converter.convert_types(o.type for o in op.operands)
+        if result_types is None or operand_types is None:
+            types = ", ".join(
+                sorted({str(v.type) for v in (*op.operands, *op.results)})
+            )
+            raise conversion_error(
+                PASS_NAME,
+                op,
+                f"has a type with no LLVM equivalent ({types}); only scalars and "
+                "vectors of static shape can be lowered (bufferize tensors first)",
+            )
+        operands = convert_operands(self.converter, op, rewriter)
+        assert operands is not None
+        return operands, result_types
+
+
+class ElementwiseLowering(ArithPattern):
+    """One llvm op per arith op (on scalars and vectors; n-D vectors unrolled)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        build = _builder(op)
+        if build is None:
+            return
+        if isinstance(op, arith.TruncFOp) and op.rounding_mode is not None:
+            build = _constrained_truncf
+        operands, (result_type,) = self.converted(op, rewriter)
+        if isinstance(result_type, llvm.LLVMArrayType):
+            new_ops, value = unroll_nd_vector(
+                operands, result_type, lambda leaves, t: build(op, leaves, t)
+            )
+        else:
+            new_ops = list(build(op, operands, result_type))
+            value = new_ops[-1].results[0]
+        replace_op(op, new_ops, [value], rewriter)
+
+
+class ConstantLowering(ArithPattern):
+    """``arith.constant`` → ``llvm.mlir.constant`` with the converted type."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, xarith.ConstantOp):
+            return
+        # The value attribute keeps its type (``3 : index``, an n-D ``dense<...>``);
+        # only the result type is converted, as upstream prints it.
+        _, (result_type,) = self.converted(op, rewriter)
+        new = llvm.ConstantOp(op.value, result_type)
+        replace_op(op, [new], [new.result], rewriter)
+
+
+class IndexCastLowering(ArithPattern):
+    """``index_cast`` (sign) / ``index_castui`` (zero): extend, truncate, or nothing."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, xarith.IndexCastOp | arith.IndexCastUIOp):
+            return
+        (value,), (result_type,) = self.converted(op, rewriter)
+        in_width = _width(value.type)
+        out_width = _width(result_type)
+        if in_width == out_width:
+            replace_op(op, [], [value], rewriter)
+            return
+        if in_width > out_width:
+            cls: type[Operation] = llvm.TruncOp
+        elif isinstance(op, xarith.IndexCastOp):
+            cls = llvm.SExtOp
+        else:
+            cls = llvm.ZExtOp
+        build = _cast(cls)
+        if isinstance(result_type, llvm.LLVMArrayType):
+            new_ops, result = unroll_nd_vector(
+                [value], result_type, lambda leaves, t: build(op, leaves, t)
+            )
+        else:
+            new_ops = list(build(op, [value], result_type))
+            result = new_ops[-1].results[0]
+        replace_op(op, new_ops, [result], rewriter)
+
+
+def _width(t: Attribute) -> int:
+    """The element width of an integer, 1-D vector or n-D vector (array) type."""
+    while isinstance(t, llvm.LLVMArrayType):
+        t = t.type
+    if isinstance(t, VectorType):
+        t = t.element_type
+    assert isinstance(t, IntegerType)
+    return t.width.data
+
+
+class ExtendedArithLowering(ArithPattern):
+    """``addui_extended``, ``mului_extended``, ``mulsi_extended`` (scalars and 1-D)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if isinstance(op, xarith.AddUIExtendedOp):
+            (lhs, rhs), _ = self.converted(op, rewriter)
+            add = llvm.UAddWithOverflowOp(lhs, rhs)
+            new_ops: list[Operation] = [
+                add,
+                s := extract(add.results[0], 0),
+                o := extract(add.results[0], 1),
+            ]
+            replace_op(op, new_ops, [s.results[0], o.results[0]], rewriter)
+        elif isinstance(op, xarith.MulUIExtendedOp | xarith.MulSIExtendedOp):
+            (lhs, rhs), (t, _) = self.converted(op, rewriter)
+            width = _width(t)
+            wide = _with_width(t, 2 * width)
+            ext = llvm.ZExtOp if isinstance(op, xarith.MulUIExtendedOp) else llvm.SExtOp
+            new_ops = [
+                a := ext(lhs, wide),
+                b := ext(rhs, wide),
+                mul := llvm.MulOp(a.results[0], b.results[0]),
+                low := llvm.TruncOp(mul.results[0], t),
+                shift := splat_or_scalar(width, wide),
+                hi_wide := llvm.LShrOp(mul.results[0], shift.results[0]),
+                high := llvm.TruncOp(hi_wide.results[0], t),
+            ]
+            replace_op(op, new_ops, [low.results[0], high.results[0]], rewriter)
+
+
+def _with_width(t: Attribute, width: int) -> Attribute:
+    if isinstance(t, VectorType):
+        return VectorType(IntegerType(width), t.get_shape())
+    return IntegerType(width)
+
+
+class DivisionExpansion(ArithPattern):
+    """``ceildivsi``, ``ceildivui``, ``floordivsi`` as upstream's
+    ``populateCeilFloorDivExpandOpsPatterns`` expands them, then lowered."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(
+            op, xarith.CeilDivSIOp | xarith.CeilDivUIOp | xarith.FloorDivSIOp
+        ):
+            return
+        (a, b), (t,) = self.converted(op, rewriter)
+        if isinstance(t, llvm.LLVMArrayType):
+            new_ops, value = unroll_nd_vector(
+                [a, b], t, lambda leaves, leaf: _expand_division(op, *leaves, leaf)
+            )
+        else:
+            new_ops = _expand_division(op, a, b, t)
+            value = new_ops[-1].results[0]
+        replace_op(op, new_ops, [value], rewriter)
+
+
+def _expand_division(
+    op: Operation, a: SSAValue, b: SSAValue, t: Attribute
+) -> list[Operation]:
+    def icmp(pred: str, x: SSAValue, y: SSAValue) -> llvm.ICmpOp:
+        return llvm.ICmpOp(
+            x, y, IntegerAttr(llvm.ICmpPredicateFlag(pred).to_int(), i64)
+        )
+
+    if isinstance(op, xarith.CeilDivUIOp):
+        # x == 0 ? 0 : (x - 1) / y + 1
+        return [
+            zero := splat_or_scalar(0, t),
+            is_zero := icmp("eq", a, zero.result),
+            one := splat_or_scalar(1, t),
+            minus_one := llvm.SubOp(a, one.result),
+            quotient := llvm.UDivOp(minus_one.res, b),
+            plus_one := llvm.AddOp(quotient.res, one.result),
+            llvm.SelectOp(is_zero.res, zero.result, plus_one.res),
+        ]
+    if isinstance(op, xarith.CeilDivSIOp):
+        # q = a / b; (a != q * b && sign(a) == sign(b)) ? q + 1 : q
+        return [
+            zero := splat_or_scalar(0, t),
+            one := splat_or_scalar(1, t),
+            quotient := llvm.SDivOp(a, b),
+            product := llvm.MulOp(quotient.res, b),
+            inexact := icmp("ne", a, product.res),
+            a_neg := icmp("slt", a, zero.result),
+            b_neg := icmp("slt", b, zero.result),
+            same_sign := icmp("eq", a_neg.res, b_neg.res),
+            cond := llvm.AndOp(inexact.res, same_sign.res),
+            plus_one := llvm.AddOp(quotient.res, one.result),
+            llvm.SelectOp(cond.res, plus_one.res, quotient.res),
+        ]
+    # floordivsi: q = a / b; (a != q * b && sign(a) != sign(b)) ? q - 1 : q
+    return [
+        quotient := llvm.SDivOp(a, b),
+        product := llvm.MulOp(quotient.res, b),
+        inexact := icmp("ne", a, product.res),
+        zero := splat_or_scalar(0, t),
+        a_neg := icmp("slt", a, zero.result),
+        b_neg := icmp("slt", b, zero.result),
+        other_sign := icmp("ne", a_neg.res, b_neg.res),
+        cond := llvm.AndOp(inexact.res, other_sign.res),
+        minus_one := splat_or_scalar(-1, t),
+        minus := llvm.AddOp(quotient.res, minus_one.result),
+        llvm.SelectOp(cond.res, minus.res, quotient.res),
+    ]
+
+
+def arith_to_llvm_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]:
+    """The patterns, for passes that lower arith together with other dialects."""
+    return [
+        ConstantLowering(converter),
+        ElementwiseLowering(converter),
+        IndexCastLowering(converter),
+        ExtendedArithLowering(converter),
+        DivisionExpansion(converter),
+    ]
+
+
+@dataclass(frozen=True)
+class ConvertArithToLLVMPass(UpstreamOptions, ModulePass):
+    """Lower every ``arith`` op to the ``llvm`` dialect (see the module docstring).
+
+    Options:
+      index-bitwidth: bit width of ``index`` (0: 64, upstream's default).
+    """
+
+    name = "convert-arith-to-llvm"
+
+    index_bitwidth: int = 0
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        converter = LLVMTypeConverter.for_pass(self.name, self.index_bitwidth)
+        apply_patterns(op, arith_to_llvm_patterns(converter))

@@ -1,0 +1,77 @@
+"""Passes of xdsl-gpu that take the place of xDSL's own, under the same upstream name.
+
+``Universe.get_multiverse()`` refuses two plugins that register the same pass name, so
+a replacement cannot simply be listed in :func:`xdsl_gpu.passes.get_all_passes`. As for dialects
+(``xdsl_gpu/gpu_dialect/registration.py``), the plugin swaps the factory in xDSL's own universe
+before the merge: :func:`override_xdsl_passes` is called by ``xdsl_gpu/gpu_dialect/universe.py``
+when ``xdsl-opt`` loads the plugin.
+
+Replaced:
+
+* ``lower-affine``: xDSL's ignores map symbols and loop-bound operands, lowers ``mod``
+  wrongly for negative values and has no ``affine.if``/``min``/``parallel``; ours
+  (``xdsl_gpu/passes/lower_affine.py``) follows upstream, semi-affine maps included.
+* ``convert-scf-to-cf``: xDSL's leaves ``scf.while``, ``scf.execute_region`` and
+  ``scf.parallel`` unlowered; ours (``xdsl_gpu/passes/convert_scf_to_cf.py``) adds them to
+  xDSL's ``for``/``if``/``index_switch`` patterns.
+* ``reconcile-unrealized-casts``: xDSL's keeps a whole cast chain as soon as one cast
+  in it is live and prints a Python warning per kept cast; ours
+  (``xdsl_gpu/passes/reconcile_unrealized_casts.py``) is upstream's algorithm.
+
+``tests/passes/test_pass_registration.py`` fails loudly if a new xDSL no longer
+registers a replaced name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+
+class XdslPassesChangedError(RuntimeError):
+    """xDSL no longer looks the way the pass override expects."""
+
+
+def _lower_affine() -> type[ModulePass]:
+    from xdsl_gpu.passes.lower_affine import LowerAffinePass
+
+    return LowerAffinePass
+
+
+def _reconcile_unrealized_casts() -> type[ModulePass]:
+    from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
+
+    return ReconcileUnrealizedCastsPass
+
+
+def _convert_scf_to_cf() -> type[ModulePass]:
+    from xdsl_gpu.passes.convert_scf_to_cf import ConvertScfToCfPass
+
+    return ConvertScfToCfPass
+
+
+REPLACED_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "convert-scf-to-cf": _convert_scf_to_cf,
+    "lower-affine": _lower_affine,
+    "reconcile-unrealized-casts": _reconcile_unrealized_casts,
+}
+"""Passes that xDSL registers too: ours take their place."""
+
+
+def override_xdsl_passes() -> None:
+    """Point xDSL's own universe at our versions of :data:`REPLACED_PASSES`."""
+    try:
+        from xdsl.universe import XDSL_UNIVERSE
+    except ImportError as e:  # pragma: no cover - only with an incompatible xDSL
+        raise XdslPassesChangedError(f"xdsl.universe.XDSL_UNIVERSE is gone: {e}") from e
+    passes = getattr(XDSL_UNIVERSE, "all_passes", None)
+    if not isinstance(passes, dict):
+        raise XdslPassesChangedError("XDSL_UNIVERSE.all_passes is no longer a dict")
+    for name, factory in REPLACED_PASSES.items():
+        if name not in passes:
+            raise XdslPassesChangedError(
+                f"xDSL no longer registers a '{name}' pass; xdsl_gpu/passes/registration.py "
+                "must be revisited"
+            )
+        passes[name] = factory

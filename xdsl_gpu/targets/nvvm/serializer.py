@@ -1,0 +1,334 @@
+"""LLVM IR of a ``gpu.module`` → optimised LLVM IR → PTX → cubin → fatbin.
+
+The analogue of upstream's ``NVPTXSerializer`` (mlir/lib/Target/LLVM/NVVM/Target.cpp),
+without a CUDA toolkit: LLVM (through llvmlite) optimises and emits PTX, nvJitLink
+assembles the cubin and nvFatbin packs cubin + PTX. ``ptxas``/``fatbinary`` are used
+only when a toolkit is asked for (``use_toolkit``).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cache
+from pathlib import Path
+
+import llvmlite.binding as llvm
+
+from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
+
+NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
+NVPTX_DATA_LAYOUT = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+
+
+class ObjectFormat(Enum):
+    """What a ``gpu.module`` serializes to (``#gpu.object`` formats)."""
+
+    OFFLOAD = "offload"  # LLVM bitcode
+    ASSEMBLY = "assembly"  # PTX text
+    BINARY = "bin"  # cubin
+    FATBIN = "fatbin"  # cubin + PTX
+
+    @staticmethod
+    def from_option(value: str) -> ObjectFormat:
+        """Parse a ``gpu-module-to-binary format=`` value (upstream's aliases)."""
+        aliases = {
+            "offloading": ObjectFormat.OFFLOAD, "llvm": ObjectFormat.OFFLOAD,
+            "assembly": ObjectFormat.ASSEMBLY, "isa": ObjectFormat.ASSEMBLY,
+            "binary": ObjectFormat.BINARY, "bin": ObjectFormat.BINARY,
+            "fatbinary": ObjectFormat.FATBIN, "fatbin": ObjectFormat.FATBIN,
+        }  # fmt: skip
+        if value not in aliases:
+            raise UserError(
+                f"Invalid format specified: '{value}'; use one of "
+                + ", ".join(sorted(aliases))
+            )
+        return aliases[value]
+
+
+class SerializationError(UserError):
+    """The assembler or linker refused what LLVM produced."""
+
+
+@dataclass(frozen=True)
+class NVVMOptions:
+    """Everything that decides how a module is compiled for one ``#nvvm.target``."""
+
+    chip: str = "sm_75"
+    features: str = ""
+    opt_level: int = 2
+    triple: str = NVPTX_TRIPLE
+    fast: bool = False
+    ftz: bool = False
+    link: tuple[str, ...] = ()
+    ptxas_options: tuple[str, ...] = ()
+    toolkit: str = ""
+    use_toolkit: bool = False
+    module_name: str = "module"
+
+
+@dataclass
+class SerializedObject:
+    """The bytes of one object and upstream's properties for it."""
+
+    data: bytes
+    format: ObjectFormat
+    properties: dict[str, int] = field(default_factory=dict[str, int])
+    ptx: str | None = None
+
+
+@cache
+def _initialize_llvm() -> None:
+    llvm.initialize_all_targets()
+    llvm.initialize_all_asmprinters()
+
+
+@cache
+def assembler_cuda_version() -> tuple[int, int] | None:
+    """The CUDA version of the installed nvJitLink, or None without one."""
+    try:
+        from cuda.bindings import nvjitlink
+    except ImportError:
+        return None
+    major, minor = nvjitlink.version()
+    return int(major), int(minor)
+
+
+def target_machine(options: NVVMOptions) -> llvm.TargetMachine:
+    _initialize_llvm()
+    chip = ptx_isa.Chip.parse(options.chip)
+    version = ptx_isa.choose_ptx_version(
+        chip, options.features, None if options.use_toolkit else assembler_cuda_version()
+    )
+    _, other_features = ptx_isa.split_features(options.features)
+    features = ",".join([f"+ptx{version}", *other_features])
+    target = llvm.Target.from_triple(options.triple)
+    return target.create_target_machine(
+        cpu=options.chip, features=features, opt=options.opt_level, reloc="pic"
+    )
+
+
+def _uses_libdevice(module: llvm.ModuleRef) -> bool:
+    return any(
+        f.is_declaration and f.name.startswith("__nv_") for f in module.functions
+    )
+
+
+def _link_bitcode(module: llvm.ModuleRef, path: Path, origin: str) -> None:
+    """Link ``path`` into ``module``, keeping only what ``module`` uses: every
+    definition of the library becomes ``linkonce_odr`` (it still resolves the
+    module's declarations, unlike ``internal``), so global DCE drops the rest."""
+    try:
+        library = llvm.parse_bitcode(path.read_bytes())
+    except (OSError, RuntimeError) as e:
+        raise UserError(f"cannot read {origin} {path}: {e}") from e
+    library.triple = module.triple
+    library.data_layout = module.data_layout
+    for function in library.functions:
+        if not function.is_declaration:
+            function.linkage = "linkonce_odr"
+    for variable in library.global_variables:
+        if not variable.is_declaration:
+            variable.linkage = "linkonce_odr"
+    module.link_in(library)
+
+
+def _set_module_flags(ir_text: str, options: NVVMOptions) -> str:
+    """libdevice reads ``__CUDA_FTZ`` through NVVMReflect from this module flag."""
+    if "nvvm-reflect-ftz" in ir_text:
+        return ir_text
+    ftz = 1 if options.ftz else 0
+    if "!llvm.module.flags" in ir_text:
+        return ir_text
+    return (
+        f"{ir_text}\n!llvm.module.flags = !{{!9000}}\n"
+        f'!9000 = !{{i32 4, !"nvvm-reflect-ftz", i32 {ftz}}}\n'
+    )
+
+
+def link_and_optimize(ir_text: str, options: NVVMOptions) -> llvm.ModuleRef:
+    """Parse the module's LLVM IR, link libdevice and ``link`` files when needed,
+    and optimise at ``O``."""
+    _initialize_llvm()
+    tm = target_machine(options)
+    try:
+        module = llvm.parse_assembly(_set_module_flags(ir_text, options))
+        module.verify()
+    except RuntimeError as e:
+        raise SerializationError(
+            f"LLVM rejected the IR of gpu.module @{options.module_name}: {e}"
+        ) from e
+    module.triple = options.triple
+    module.data_layout = str(tm.target_data)
+    for path in options.link:
+        _link_bitcode(module, Path(path), "link file")
+    if _uses_libdevice(module):
+        _link_bitcode(module, toolkit.find_libdevice(options.toolkit), "libdevice")
+    _optimize(module, tm, options.opt_level)
+    return module
+
+
+def _optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, level: int) -> None:
+    tuning = llvm.create_pipeline_tuning_options(speed_level=max(level, 1))
+    builder = llvm.create_pass_builder(tm, tuning)
+    manager = builder.getModulePassManager()
+    # Drop what the libraries brought in but the kernels do not use.
+    manager.add_global_dead_code_eliminate_pass()
+    manager.run(module, builder)
+
+
+def emit_ptx(module: llvm.ModuleRef, options: NVVMOptions) -> str:
+    return target_machine(options).emit_assembly(module)
+
+
+_PTX_LINE = re.compile(r"line (\d+)")
+
+
+def _explain_assembler_log(log: str, ptx: str, options: NVVMOptions) -> str:
+    """Quote the PTX lines an assembler error refers to."""
+    lines = ptx.splitlines()
+    quoted: list[str] = []
+    for number in dict.fromkeys(int(m) for m in _PTX_LINE.findall(log)):
+        if 0 < number <= len(lines):
+            quoted.append(f"  PTX line {number}: {lines[number - 1].strip()}")
+    text = f"assembling gpu.module @{options.module_name} for {options.chip} failed:\n"
+    text += log.strip()
+    if quoted:
+        text += "\n" + "\n".join(quoted)
+    return text
+
+
+def assemble_cubin(ptx: str, options: NVVMOptions) -> bytes:
+    """PTX → cubin with nvJitLink (or ``ptxas`` from a toolkit when asked for)."""
+    chip = ptx_isa.Chip.parse(options.chip)
+    if options.use_toolkit:
+        return _run_ptxas(ptx, options)
+    cuda = assembler_cuda_version()
+    if cuda is None:
+        raise UserError(
+            "nvJitLink is not installed; `pip install nvidia-nvjitlink cuda-python`, "
+            "or use format=isa"
+        )
+    if cuda >= (13, 0) and chip.sm < ptx_isa.OLDEST_SM_FOR_CUDA_13:
+        raise UserError(
+            f"chip {chip.name} is not supported by CUDA {cuda[0]}.{cuda[1]}, whose "
+            f"oldest target is sm_{ptx_isa.OLDEST_SM_FOR_CUDA_13}; set chip = "
+            f'"sm_{ptx_isa.OLDEST_SM_FOR_CUDA_13}" or newer'
+        )
+    from cuda.bindings import nvjitlink
+
+    # nvJitLink itself takes only -O0/-O3; the assembler gets the level as is.
+    link_options = [f"-arch=sm_{chip.arch_number}", f"-Xptxas=-O{options.opt_level}"]
+    link_options += [f"-Xptxas={o}" for o in options.ptxas_options]
+    handle = nvjitlink.create(len(link_options), link_options)
+    try:
+        data = ptx.encode() + b"\0"
+        try:
+            nvjitlink.add_data(
+                handle, nvjitlink.InputType.PTX, data, len(data), options.module_name
+            )
+            nvjitlink.complete(handle)
+        except nvjitlink.nvJitLinkError as e:
+            size = nvjitlink.get_error_log_size(handle)
+            log = bytearray(size)
+            nvjitlink.get_error_log(handle, log)
+            message = log.rstrip(b"\0").decode(errors="replace") or str(e)
+            raise SerializationError(
+                _explain_assembler_log(message, ptx, options)
+            ) from None
+        size = nvjitlink.get_linked_cubin_size(handle)
+        cubin = bytearray(size)
+        nvjitlink.get_linked_cubin(handle, cubin)
+        return bytes(cubin)
+    finally:
+        nvjitlink.destroy(handle)
+
+
+def _run_ptxas(ptx: str, options: NVVMOptions) -> bytes:
+    ptxas = toolkit.find_tool("ptxas", options.toolkit)
+    with tempfile.TemporaryDirectory(prefix="xdsl-gpu-") as folder:
+        source, out = Path(folder) / "m.ptx", Path(folder) / "m.cubin"
+        source.write_text(ptx)
+        command = [str(ptxas), "-arch", options.chip, str(source), "-o", str(out)]
+        command += ["--opt-level", str(options.opt_level), *options.ptxas_options]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SerializationError(
+                _explain_assembler_log(done.stderr, ptx, options)
+            )
+        return out.read_bytes()
+
+
+def create_fatbin(cubin: bytes, ptx: str, options: NVVMOptions) -> bytes:
+    """cubin + PTX → fatbin with nvFatbin (or ``fatbinary`` from a toolkit)."""
+    chip = ptx_isa.Chip.parse(options.chip)
+    if options.use_toolkit:
+        return _run_fatbinary(cubin, ptx, chip, options)
+    from cuda.bindings import nvfatbin
+
+    handle = nvfatbin.create(["-64"], 1)
+    try:
+        nvfatbin.add_cubin(handle, cubin, len(cubin), chip.arch_number, options.module_name)
+        source = ptx.encode() + b"\0"
+        nvfatbin.add_ptx(
+            handle, source, len(source), chip.arch_number, options.module_name, ""
+        )
+        size = nvfatbin.size(handle)
+        out = bytearray(size)
+        nvfatbin.get(handle, out)
+        return bytes(out)
+    except nvfatbin.nvFatbinError as e:
+        raise SerializationError(
+            f"packing the fatbin of gpu.module @{options.module_name} failed: {e}"
+        ) from None
+    finally:
+        nvfatbin.destroy(handle)
+
+
+def _run_fatbinary(
+    cubin: bytes, ptx: str, chip: ptx_isa.Chip, options: NVVMOptions
+) -> bytes:
+    fatbinary = toolkit.find_tool("fatbinary", options.toolkit)
+    with tempfile.TemporaryDirectory(prefix="xdsl-gpu-") as folder:
+        cubin_file, ptx_file = Path(folder) / "m.cubin", Path(folder) / "m.ptx"
+        out = Path(folder) / "m.fatbin"
+        cubin_file.write_bytes(cubin)
+        ptx_file.write_text(ptx)
+        number = chip.arch_number
+        command = [
+            str(fatbinary), "-64",
+            f"--image3=kind=elf,sm={number},file={cubin_file}",
+            f"--image3=kind=ptx,sm={number},file={ptx_file}",
+            "--create", str(out),
+        ]  # fmt: skip
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SerializationError(f"fatbinary failed: {done.stderr.strip()}")
+        return out.read_bytes()
+
+
+def serialize(ir_text: str, options: NVVMOptions, fmt: ObjectFormat) -> SerializedObject:
+    """Compile one module's LLVM IR to ``fmt``, with upstream's timing properties."""
+    start = time.perf_counter()
+    module = link_and_optimize(ir_text, options)
+    if fmt is ObjectFormat.OFFLOAD:
+        return SerializedObject(module.as_bitcode(), fmt)
+    ptx = emit_ptx(module, options)
+    to_isa_ms = int((time.perf_counter() - start) * 1000)
+    if fmt is ObjectFormat.ASSEMBLY:
+        properties = {"O": options.opt_level, "LLVMIRToISATimeInMs": to_isa_ms}
+        return SerializedObject(ptx.encode(), fmt, properties, ptx)
+    start = time.perf_counter()
+    cubin = assemble_cubin(ptx, options)
+    data = cubin if fmt is ObjectFormat.BINARY else create_fatbin(cubin, ptx, options)
+    to_binary_ms = int((time.perf_counter() - start) * 1000)
+    properties = {
+        "ISAToBinaryTimeInMs": to_binary_ms,
+        "LLVMIRToISATimeInMs": to_isa_ms,
+    }
+    return SerializedObject(data, fmt, properties, ptx)
