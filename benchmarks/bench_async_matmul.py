@@ -30,9 +30,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_kernels
 
-from xdsl_gpu.targets.runtime import GpuProgram, load, managed_array  # noqa: E402
+from xdsl_gpu.targets.runtime import GpuProgram, load, managed_array
 
-SEED = Path(__file__).resolve().parent.parent / "examples" / "async_matmul" / "matmul.mlir"
+SEED = (
+    Path(__file__).resolve().parent.parent / "examples" / "async_matmul" / "matmul.mlir"
+)
 OPTIONS = (
     "host-bare-ptr-calling-convention=1 kernel-bare-ptr-calling-convention=1 "
     "cubin-format=fatbin"
@@ -78,7 +80,9 @@ def _ciface(program: GpuProgram, a: np.ndarray, b: np.ndarray) -> Callable[[], o
         return _Descriptor2D(x.ctypes.data, x.ctypes.data, 0, pair(*x.shape), strides)
 
     address = program.address("_mlir_ciface_test_parallel")
-    function = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(address)
+    function = ctypes.CFUNCTYPE(
+        None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p
+    )(address)
     descriptors = (_Descriptor2D(), descriptor(a), descriptor(b))  # result, a, b
     pointers = [ctypes.addressof(d) for d in descriptors]
     # The closure keeps the descriptors alive as long as the pointers are used.
@@ -103,7 +107,9 @@ def raw_streams_seconds() -> dict[str, float]:
 
     def launch(stream: object) -> None:
         grid, block = kernels.MATMUL.grid, kernels.MATMUL.block
-        cu.cuLaunchKernel(function, *grid, *block, 0, stream, ctypes.addressof(pointers), 0)
+        cu.cuLaunchKernel(
+            function, *grid, *block, 0, stream, ctypes.addressof(pointers), 0
+        )
 
     def pair(two_streams: bool) -> None:
         launch(first)
@@ -115,7 +121,9 @@ def raw_streams_seconds() -> dict[str, float]:
     best = {"two streams": float("inf"), "one stream": float("inf")}
     for _ in range(ROUNDS):
         for name in best:
-            best[name] = min(best[name], _per_call(lambda n=name: pair(n == "two streams")))
+            best[name] = min(
+                best[name], _per_call(lambda n=name: pair(n == "two streams"))
+            )
     problem.release()
     return best
 
@@ -134,7 +142,9 @@ def main() -> int:
     }
     device = programs["serialized"].runtime.device
     for program in programs.values():
-        np.testing.assert_allclose(program.call("test_parallel", a, b), expected, rtol=1e-4, atol=1e-3)
+        np.testing.assert_allclose(
+            program.call("test_parallel", a, b), expected, rtol=1e-4, atol=1e-3
+        )
     best = dict.fromkeys(programs, float("inf"))
     for _ in range(ROUNDS):
         for name, program in programs.items():
@@ -159,17 +169,23 @@ def main() -> int:
     # The target is about the program: timed as its author calls it, from C. Through
     # GpuProgram.call the same fixed marshalling cost is added to both variants.
     speedup = best_native["serialized"] / best_native["async (as written)"]
-    print(f"# seed 002 on {device.name}: per call, best of {ROUNDS} rounds of {CALLS} calls")
+    print(
+        f"# seed 002 on {device.name}: per call, best of {ROUNDS} rounds of {CALLS} calls"
+    )
     print("| program | ms per call | speed-up over serialized |")
     print("|---|---|---|")
     for name, seconds in best.items():
         print(f"| {name} | {seconds * 1e3:.3f} | {best['serialized'] / seconds:.2f}x |")
     for name, seconds in best_native.items():
         ratio = best_native["serialized"] / seconds
-        print(f"| {name}, called from C (ciface) | {seconds * 1e3:.3f} | {ratio:.2f}x |")
+        print(
+            f"| {name}, called from C (ciface) | {seconds * 1e3:.3f} | {ratio:.2f}x |"
+        )
     print(f"| async, NumPy arguments staged per call | {staged * 1e3:.3f} | |")
     ceiling = raw["one stream"] / raw["two streams"]
-    print(f"| the two matmul kernels alone, raw CUDA streams (two / one) | {raw['two streams'] * 1e3:.3f} / {raw['one stream'] * 1e3:.3f} | {ceiling:.2f}x |")
+    print(
+        f"| the two matmul kernels alone, raw CUDA streams (two / one) | {raw['two streams'] * 1e3:.3f} / {raw['one stream'] * 1e3:.3f} | {ceiling:.2f}x |"
+    )
     verdict = "met" if speedup >= TARGET else "NOT met"
     print(
         f"\ntarget (the program, called from C: async at least {TARGET}x faster than "

@@ -63,7 +63,13 @@ class Kernel:
         return Path(self.source).stem
 
 
-SIMPLE_MUL = Kernel("simple_mul.mlir", "simple_mul", (SIMPLE_MUL_N // 256, 1, 1), (256, 1, 1), 12 * SIMPLE_MUL_N)
+SIMPLE_MUL = Kernel(
+    "simple_mul.mlir",
+    "simple_mul",
+    (SIMPLE_MUL_N // 256, 1, 1),
+    (256, 1, 1),
+    12 * SIMPLE_MUL_N,
+)
 MATMUL = Kernel("matmul.mlir", "test_parallel_kernel", (8, 8, 1), (32, 32, 1), 0)
 KERNEL_LIST = (SIMPLE_MUL, MATMUL)
 
@@ -81,7 +87,11 @@ def _ptx_of(module: ModuleOp) -> str:
 
 
 def ours_ptx(kernel: Kernel, chip: str) -> str:
-    from xdsl_gpu.targets.runtime.api import parse_program, pipeline_pass, program_context
+    from xdsl_gpu.targets.runtime.api import (
+        parse_program,
+        pipeline_pass,
+        program_context,
+    )
 
     module = parse_program((KERNELS / kernel.source).read_text(), kernel.source)
     pipeline_pass(f"cubin-chip={chip} {OPTIONS}").apply(program_context(), module)
@@ -155,21 +165,44 @@ class Gpu:
         return pointer
 
     def copy_in(self, pointer: int, array: np.ndarray) -> None:
-        self._ok((self.cu.cuMemcpyHtoD(pointer, array.ctypes.data, array.nbytes)[0], None))
+        self._ok(
+            (self.cu.cuMemcpyHtoD(pointer, array.ctypes.data, array.nbytes)[0], None)
+        )
 
     def download(self, pointer: int, array: np.ndarray) -> None:
-        self._ok((self.cu.cuMemcpyDtoH(array.ctypes.data, pointer, array.nbytes)[0], None))
+        self._ok(
+            (self.cu.cuMemcpyDtoH(array.ctypes.data, pointer, array.nbytes)[0], None)
+        )
 
     def free(self, *pointers: int) -> None:
         for pointer in pointers:
             self._ok((self.cu.cuMemFree(pointer)[0], None))
 
-    def time_ms(self, function: object, kernel: Kernel, args: Sequence[ctypes._SimpleCData], launches: int) -> float:  # type: ignore[name-defined]
+    def time_ms(
+        self,
+        function: object,
+        kernel: Kernel,
+        args: Sequence[ctypes._SimpleCData],
+        launches: int,
+    ) -> float:  # type: ignore[name-defined]
         cu = self.cu
         pointers = (ctypes.c_void_p * len(args))(*[ctypes.addressof(a) for a in args])
         self._ok((cu.cuEventRecord(self.start, 0)[0], None))
         for _ in range(launches):
-            self._ok((cu.cuLaunchKernel(function, *kernel.grid, *kernel.block, 0, 0, ctypes.addressof(pointers), 0)[0], None))
+            self._ok(
+                (
+                    cu.cuLaunchKernel(
+                        function,
+                        *kernel.grid,
+                        *kernel.block,
+                        0,
+                        0,
+                        ctypes.addressof(pointers),
+                        0,
+                    )[0],
+                    None,
+                )
+            )
         self._ok((cu.cuEventRecord(self.stop, 0)[0], None))
         self._ok((cu.cuEventSynchronize(self.stop)[0], None))
         return float(self._ok(cu.cuEventElapsedTime(self.start, self.stop))) / launches
@@ -199,7 +232,12 @@ def simple_mul_problem(gpu: Gpu) -> Problem:
         np.testing.assert_array_equal(c, expected)
 
     return Problem(
-        [ctypes.c_void_p(da), ctypes.c_void_p(db), ctypes.c_void_p(dc), ctypes.c_int64(SIMPLE_MUL_N)],
+        [
+            ctypes.c_void_p(da),
+            ctypes.c_void_p(db),
+            ctypes.c_void_p(dc),
+            ctypes.c_int64(SIMPLE_MUL_N),
+        ],
         lambda: gpu.copy_in(dc, nan),
         check,
         lambda: gpu.free(da, db, dc),
@@ -222,7 +260,14 @@ def matmul_problem(gpu: Gpu) -> Problem:
     # The seed's launch: s0 = s2 = s3... = (32, 0, 32, 1, 0), n = 1024, init = 0.
     index = [ctypes.c_int64(v) for v in (32, 0, 32, 1, 0)]
     return Problem(
-        [*index, ctypes.c_void_p(da), ctypes.c_void_p(db), ctypes.c_int64(1024), ctypes.c_float(0.0), ctypes.c_void_p(dc)],
+        [
+            *index,
+            ctypes.c_void_p(da),
+            ctypes.c_void_p(db),
+            ctypes.c_int64(1024),
+            ctypes.c_float(0.0),
+            ctypes.c_void_p(dc),
+        ],
         lambda: gpu.copy_in(dc, nan),
         check,
         lambda: gpu.free(da, db, dc),
@@ -233,7 +278,9 @@ PROBLEMS = {SIMPLE_MUL.name: simple_mul_problem, MATMUL.name: matmul_problem}
 
 
 def bench(gpu: Gpu, kernel: Kernel, cubins: dict[str, bytes]) -> dict[str, float]:
-    functions = {label: gpu.function(cubin, kernel.name) for label, cubin in cubins.items()}
+    functions = {
+        label: gpu.function(cubin, kernel.name) for label, cubin in cubins.items()
+    }
     problem = PROBLEMS[kernel.name](gpu)
     try:
         for function in functions.values():  # correctness first, from a poisoned output
@@ -252,8 +299,15 @@ def bench(gpu: Gpu, kernel: Kernel, cubins: dict[str, bytes]) -> dict[str, float
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--prepare", type=Path, metavar="DIR", help="write mlir-opt-22's PTX to DIR and stop")
-    parser.add_argument("--chip", default="sm_90", help="chip for --prepare (default sm_90)")
+    parser.add_argument(
+        "--prepare",
+        type=Path,
+        metavar="DIR",
+        help="write mlir-opt-22's PTX to DIR and stop",
+    )
+    parser.add_argument(
+        "--chip", default="sm_90", help="chip for --prepare (default sm_90)"
+    )
     parser.add_argument(
         "--upstream-ptx", type=Path, metavar="DIR", default=ROOT / ".bench",
         help="mlir-opt-22's PTX written by --prepare (default: .bench in the repository)",
@@ -272,8 +326,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     chip = gpu.chip
     with tempfile.TemporaryDirectory(prefix="xdsl-gpu-bench-") as folder:
         nvcc = nvcc_cubin(chip, Path(folder))
-    print(f"# kernels on {gpu.device.name} ({chip}), best of {ROUNDS} rounds of {LAUNCHES_PER_ROUND} launches, CUDA events")
-    print("| kernel | xdsl-gpu ms | MLIR 22 ms | nvcc -O3 ms | xdsl-gpu / faster | xdsl-gpu GB/s |")
+    print(
+        f"# kernels on {gpu.device.name} ({chip}), best of {ROUNDS} rounds of {LAUNCHES_PER_ROUND} launches, CUDA events"
+    )
+    print(
+        "| kernel | xdsl-gpu ms | MLIR 22 ms | nvcc -O3 ms | xdsl-gpu / faster | xdsl-gpu GB/s |"
+    )
     print("|---|---|---|---|---|---|")
     worst = 0.0
     compared_all = True  # a kernel with neither MLIR 22 nor nvcc is not compared
@@ -282,7 +340,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         upstream: str | None = None
         if shutil.which("mlir-opt-22"):
             upstream = upstream_ptx(kernel, chip)
-        elif args.upstream_ptx and _upstream_file(args.upstream_ptx, kernel, chip).exists():
+        elif (
+            args.upstream_ptx
+            and _upstream_file(args.upstream_ptx, kernel, chip).exists()
+        ):
             upstream = _upstream_file(args.upstream_ptx, kernel, chip).read_text()
         if upstream is not None:
             cubins["mlir"] = assemble(upstream, chip)
@@ -294,18 +355,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             compared_all = False
         ratio = best["ours"] / min(others) if others else float("nan")
         worst = max(worst, ratio) if others else worst
-        bandwidth = f"{kernel.bytes_moved / best['ours'] / 1e6:.0f}" if kernel.bytes_moved else ""
+        bandwidth = (
+            f"{kernel.bytes_moved / best['ours'] / 1e6:.0f}"
+            if kernel.bytes_moved
+            else ""
+        )
 
         def cell(label: str) -> str:
             return f"{best[label]:.4f}" if label in best else "(not built)"
 
-        print(f"| {kernel.stem} | {cell('ours')} | {cell('mlir')} | {cell('nvcc')} | {ratio:.3f} | {bandwidth} |")
+        print(
+            f"| {kernel.stem} | {cell('ours')} | {cell('mlir')} | {cell('nvcc')} | {ratio:.3f} | {bandwidth} |"
+        )
     met = compared_all and worst <= 1.02
     if not compared_all:
         verdict = "NOT checked (no MLIR 22 PTX and no nvcc to compare with)"
     else:
         verdict = "met" if met else "NOT met"
-    print(f"\ntarget (xdsl-gpu within 2% of the faster): {verdict}, worst ratio {worst:.3f}")
+    print(
+        f"\ntarget (xdsl-gpu within 2% of the faster): {verdict}, worst ratio {worst:.3f}"
+    )
     return 0 if met else 1
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize  # noqa: E402
-from xdsl_gpu.targets.runtime.driver import device  # noqa: E402
-from xdsl_gpu.targets.runtime.jit import JitModule  # noqa: E402
-from tests.support.host_ir import AXPY_KERNEL, axpy_host  # noqa: E402
+from tests.support.host_ir import AXPY_KERNEL, axpy_host
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.targets.runtime.driver import device
+from xdsl_gpu.targets.runtime.jit import JitModule
 
 LAUNCHES = 20_000
 REPEATS = 7
@@ -58,7 +58,11 @@ int main(int argc, char **argv) {
 def _c_per_launch(fatbin: Path, folder: Path) -> float | None:
     compiler = shutil.which("cc") or shutil.which("gcc")
     cuda = next(
-        (p for p in (os.environ.get("CUDA_HOME", ""), "/usr/local/cuda") if p and Path(p, "include", "cuda.h").exists()),
+        (
+            p
+            for p in (os.environ.get("CUDA_HOME", ""), "/usr/local/cuda")
+            if p and Path(p, "include", "cuda.h").exists()
+        ),
         None,
     )
     if compiler is None or cuda is None:
@@ -66,7 +70,15 @@ def _c_per_launch(fatbin: Path, folder: Path) -> float | None:
     source, program = folder / "launch.c", folder / "launch"
     source.write_text(C_SOURCE)
     subprocess.run(
-        [compiler, "-O2", f"-I{cuda}/include", str(source), "-o", str(program), "-l:libcuda.so.1"],
+        [
+            compiler,
+            "-O2",
+            f"-I{cuda}/include",
+            str(source),
+            "-o",
+            str(program),
+            "-l:libcuda.so.1",
+        ],
         check=True,
     )
     out = subprocess.run(
@@ -119,10 +131,16 @@ def main() -> int:
         c = _c_per_launch(fatbin, Path(folder))
     ours = _ours_per_launch(binary)
     python = _cuda_python_per_launch(binary)
-    print(f"# back-to-back empty-kernel launches on {dev.name}, {LAUNCHES} launches, best of {REPEATS}")
+    print(
+        f"# back-to-back empty-kernel launches on {dev.name}, {LAUNCHES} launches, best of {REPEATS}"
+    )
     print("| launcher | µs per launch | ratio to C |")
     print("|---|---|---|")
-    rows = [("C, cuLaunchKernel", c), ("xdsl-gpu JIT host code, mgpuLaunchKernel", ours), ("cuda-python loop", python)]
+    rows = [
+        ("C, cuLaunchKernel", c),
+        ("xdsl-gpu JIT host code, mgpuLaunchKernel", ours),
+        ("cuda-python loop", python),
+    ]
     for name, value in rows:
         if value is None:
             print(f"| {name} | (no C compiler or cuda.h) | |")
@@ -130,10 +148,14 @@ def main() -> int:
         ratio = f"{value / c:.2f}x" if c else ""
         print(f"| {name} | {value * 1e6:.2f} | {ratio} |")
     if c is None:
-        print("\ntarget (xdsl-gpu at most 1.2x C): NOT checked (no C compiler or cuda.h)")
+        print(
+            "\ntarget (xdsl-gpu at most 1.2x C): NOT checked (no C compiler or cuda.h)"
+        )
         return 1
     met = ours / c <= 1.2
-    print(f"\ntarget (xdsl-gpu at most 1.2x C): {'met' if met else 'NOT met'}, {ours / c:.2f}x")
+    print(
+        f"\ntarget (xdsl-gpu at most 1.2x C): {'met' if met else 'NOT met'}, {ours / c:.2f}x"
+    )
     return 0 if met else 1
 
 

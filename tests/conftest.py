@@ -14,7 +14,9 @@ def _gpu_available() -> bool:
     return gpu_available()
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> None:
     skip = pytest.mark.skip(reason="no CUDA device here (GPU tests run on the H200)")
     for item in items:
         # The marker, not the keyword: "gpu" is also the keyword of every test under

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.xdsl_tools import parse
 from xdsl_gpu.passes import get_all_passes
 from xdsl_gpu.targets import get_all_targets
-from tests.support.xdsl_tools import parse
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -51,9 +51,9 @@ def test_every_op_and_attribute_is_documented(name: str) -> None:
         p.read_text() for p in (DOCS / "reference").glob("*.md") if p.name != "index.md"
     )
     short = name.split(".", 1)[1]
-    assert name in family_pages or f"<{short} " in family_pages or short in family_pages, (
-        f"{name} is not documented in docs/reference/"
-    )
+    assert (
+        name in family_pages or f"<{short} " in family_pages or short in family_pages
+    ), f"{name} is not documented in docs/reference/"
 
 
 def test_generated_index_is_up_to_date() -> None:
@@ -80,7 +80,9 @@ def _reference_blocks() -> list[tuple[str, str]]:
     blocks: list[tuple[str, str]] = []
     for path in sorted((DOCS / "reference").glob("*.md")):
         text = path.read_text()
-        for i, match in enumerate(re.finditer(r"(<!-- not-checked[^>]*-->\s*)?```mlir\n(.*?)```", text, re.S)):
+        for i, match in enumerate(
+            re.finditer(r"(<!-- not-checked[^>]*-->\s*)?```mlir\n(.*?)```", text, re.S)
+        ):
             if match.group(1):
                 continue
             blocks.append((f"{path.name}#{i}", match.group(2)))

@@ -47,7 +47,9 @@ def _chunks() -> list[tuple[str, str]]:
             continue
         for i, chunk in enumerate(text.split("// -----")):
             body = "\n".join(
-                line for line in chunk.splitlines() if not line.lstrip().startswith("//")
+                line
+                for line in chunk.splitlines()
+                if not line.lstrip().startswith("//")
             )
             if not body.strip() or "NO-MLIR-OPT:" in chunk:
                 continue
@@ -103,7 +105,7 @@ def test_corpus_is_not_empty() -> None:
 
 def _occurs(name: str, text: str, *, attribute: bool) -> bool:
     if not attribute:
-        return re.search(rf'(?<![\w.]){re.escape(name)}(?![\w.])', text) is not None
+        return re.search(rf"(?<![\w.]){re.escape(name)}(?![\w.])", text) is not None
     dialect, rest = name.split(".", 1)
     return any(
         re.search(pattern, text)

@@ -45,12 +45,16 @@ def _mlir_blocks() -> list[tuple[str, str]]:
     as ``text`` instead)."""
     blocks: list[tuple[str, str]] = []
     for page in PAGES:
-        for i, match in enumerate(re.finditer(r"```mlir\n(.*?)```", page.read_text(), re.S)):
+        for i, match in enumerate(
+            re.finditer(r"```mlir\n(.*?)```", page.read_text(), re.S)
+        ):
             blocks.append((f"{page.relative_to(ROOT)}#{i}", match.group(1)))
     return blocks
 
 
-@pytest.mark.parametrize(("where", "source"), _mlir_blocks(), ids=[w for w, _ in _mlir_blocks()])
+@pytest.mark.parametrize(
+    ("where", "source"), _mlir_blocks(), ids=[w for w, _ in _mlir_blocks()]
+)
 def test_documented_mlir_round_trips(where: str, source: str) -> None:
     printed = print_module(parse(source))
     assert print_module(parse(printed)) == printed, where
@@ -91,8 +95,11 @@ def _shown_lines(page: str, command: str) -> list[str]:
 def test_the_parametrized_checks_have_cases() -> None:
     """An empty parameter list collects nothing and passes: the pages, examples,
     links and ```mlir blocks the checks above are parametrized over exist."""
-    assert ROOT / "README.md" in PAGES and len(PAGES) > 1
-    assert EXAMPLES and _links() and _mlir_blocks()
+    assert ROOT / "README.md" in PAGES
+    assert len(PAGES) > 1
+    assert EXAMPLES
+    assert _links()
+    assert _mlir_blocks()
 
 
 SEED_001 = "tutorials/seed-001-hello.md"
@@ -112,11 +119,17 @@ def test_seed_001_tutorial_has_its_commands() -> None:
     output to compare."""
     assert _commands(SEED_001) == SEED_001_COMMANDS
     for command in SEED_001_COMMANDS:
-        assert _shown_lines(SEED_001, command), f"{SEED_001} shows no output of {command}"
+        assert _shown_lines(SEED_001, command), (
+            f"{SEED_001} shows no output of {command}"
+        )
 
 
-@pytest.mark.parametrize(("page", "command"), [(SEED_001, c) for c in _commands(SEED_001)])
-def test_seed_001_tutorial_commands_print_what_it_shows(page: str, command: str) -> None:
+@pytest.mark.parametrize(
+    ("page", "command"), [(SEED_001, c) for c in _commands(SEED_001)]
+)
+def test_seed_001_tutorial_commands_print_what_it_shows(
+    page: str, command: str
+) -> None:
     out = [line.strip() for line in _xdsl_opt(command).splitlines()]
     for line in _shown_lines(page, command):
         if "LLVMIRToISATimeInMs" in line or line.startswith("gpu.binary"):
@@ -133,7 +146,11 @@ def test_seed_002_tutorial_compile_command(tmp_path: Path) -> None:
     command = command.replace("-o matmul.ll", f"-o {tmp_path / 'matmul.ll'}")
     _xdsl_opt(command)
     host = (tmp_path / "matmul.ll").read_text()
-    for symbol in ("test_parallel_kernel", "test_parallel_kernel_0", "test_parallel_kernel_1"):
+    for symbol in (
+        "test_parallel_kernel",
+        "test_parallel_kernel_0",
+        "test_parallel_kernel_1",
+    ):
         assert f"@{symbol}_binary = internal constant" in host
         assert f"define internal void @{symbol}_load()" in host
     assert "define void @_mlir_ciface_test_parallel(" in host

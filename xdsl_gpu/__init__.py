@@ -18,6 +18,20 @@ Downstream compilers register the dialects in their own context::
     register_dialects(ctx)
 """
 
-from xdsl_gpu.gpu_dialect.registration import register_dialects
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xdsl.context import Context
 
 __all__ = ["register_dialects"]
+
+
+def register_dialects(ctx: Context) -> None:
+    """Make xdsl-gpu's dialects (``gpu``, ``nvvm``, ``rocdl``, ``xgpu``, ``index`` and
+    the extended ``llvm``, ``arith``, ``math``, ``memref``) available in ``ctx``, in
+    place of xDSL's own. Call it before anything parses or builds IR with ``ctx``."""
+    from xdsl_gpu.gpu_dialect.registration import register_dialects as register
+
+    register(ctx)

@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (host LLVM IR lines are long)
 """Kernels lowered by ``convert-gpu-to-nvvm`` run on a real GPU and match NumPy.
 
 Each kernel (most from :mod:`tests.passes.gpu_to_nvvm_corpus`) is lowered by our pass,
@@ -32,14 +31,14 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
+from tests.passes import gpu_to_nvvm_corpus as corpus
+from tests.support.host_ir import llvm_bytes
+from tests.support.xdsl_tools import make_context
 from xdsl_gpu.gpu_dialect.gpu import kernel_ops
 from xdsl_gpu.passes.convert_gpu_to_nvvm import ConvertGpuToNVVMPass
 from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
 from xdsl_gpu.targets.llvm_ir import NVPTX_DATA_LAYOUT, NVPTX_TRIPLE, convert_module
 from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
-from tests.passes import gpu_to_nvvm_corpus as corpus
-from tests.support.host_ir import llvm_bytes
-from tests.support.xdsl_tools import make_context
 
 pytestmark = pytest.mark.gpu
 

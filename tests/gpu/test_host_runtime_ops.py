@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (LLVM IR patterns are long)
 """The host-side gpu ops that ``gpu-to-llvm`` lowers to ``mgpu*`` calls, end to end.
 
 Each program in ``Inputs/host_*.mlir`` is ordinary gpu-dialect MLIR (``gpu.launch``
@@ -256,7 +255,9 @@ def host_llvm_ir() -> dict[str, str]:
     }
 
 
-_INSERT = re.compile(r"(%v\d+) = insertvalue .*?\}+ (%\w+|poison), \w+ (%\w+), ([\d, ]+)$")
+_INSERT = re.compile(
+    r"(%v\d+) = insertvalue .*?\}+ (%\w+|poison), \w+ (%\w+), ([\d, ]+)$"
+)
 _EXTRACT = re.compile(r"(%v\d+) = extractvalue .*?\}+ (%\w+), ([\d, ]+)$")
 
 
@@ -267,7 +268,9 @@ def runtime_calls(llvm_ir: str) -> dict[str, list[str]]:
     ``%arg1``)."""
     calls: dict[str, list[str]] = {}
     current: list[str] | None = None
-    inserts: dict[str, tuple[str, str, str]] = {}  # result: (container, value, position)
+    inserts: dict[
+        str, tuple[str, str, str]
+    ] = {}  # result: (container, value, position)
     origin: dict[str, str] = {}
     for line in llvm_ir.splitlines():
         text = line.strip()
@@ -325,7 +328,9 @@ def assert_calls_in_order(lines: list[str], patterns: list[str], where: str) -> 
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
-def test_host_llvm_makes_the_runtime_calls(name: str, host_llvm_ir: dict[str, str]) -> None:
+def test_host_llvm_makes_the_runtime_calls(
+    name: str, host_llvm_ir: dict[str, str]
+) -> None:
     llvm_ir = host_llvm_ir[name]
     calls = runtime_calls(llvm_ir)
     # The binary is embedded and loaded by a constructor of priority 123.
@@ -351,15 +356,27 @@ def test_memset_widths_and_bit_patterns(host_llvm_ir: dict[str, str]) -> None:
     llvm_ir = host_llvm_ir["memset"]
     body = llvm_ir[llvm_ir.index("define void @memsets(") :]
     body = body[: body.index("\n}")]
-    assert "define void @memsets(float %arg0, i32 %arg1, half %arg2, i16 %arg3, float %arg4, i32 %arg5, half %arg6, i16 %arg7," in llvm_ir
-    for arg, bits in (("%arg0", "i32"), ("%arg4", "i32"), ("%arg2", "i16"), ("%arg6", "i16")):
+    assert (
+        "define void @memsets(float %arg0, i32 %arg1, half %arg2, i16 %arg3, float %arg4, i32 %arg5, half %arg6, i16 %arg7,"
+        in llvm_ir
+    )
+    for arg, bits in (
+        ("%arg0", "i32"),
+        ("%arg4", "i32"),
+        ("%arg2", "i16"),
+        ("%arg6", "i16"),
+    ):
         cast = re.search(rf"(%v\d+) = bitcast \w+ {arg} to {bits}", body)
         assert cast is not None, f"{arg} is not bitcast to {bits}"
-        assert re.search(rf"@mgpuMemset{bits[1:]}\(ptr %\w+, {bits} {cast.group(1)}, i64 1024,", body)
+        assert re.search(
+            rf"@mgpuMemset{bits[1:]}\(ptr %\w+, {bits} {cast.group(1)}, i64 1024,", body
+        )
     assert "llvm.memset" not in body
 
 
-def test_host_shared_alloc_is_managed_and_not_async(host_llvm_ir: dict[str, str]) -> None:
+def test_host_shared_alloc_is_managed_and_not_async(
+    host_llvm_ir: dict[str, str],
+) -> None:
     calls = runtime_calls(host_llvm_ir["alloc"])
     shared = [c for c in calls["allocs"] + calls["make_shared"] if ", i8 1)" in c]
     assert len(shared) == 2
@@ -370,19 +387,29 @@ def test_dynamic_shared_memory_reaches_the_kernel(host_llvm_ir: dict[str, str]) 
     """The kernels take their shared memory from the extern dynamic array, and the
     launches pass the size the host computed."""
     llvm_ir = host_llvm_ir["dynamic_shared_memory"]
-    assert "define void @reverse_launch(ptr %arg0, ptr %arg1, i64 %arg2, i64 %arg3, i64 %arg4, ptr %arg5, ptr %arg6, i64 %arg7, i64 %arg8, i64 %arg9, i32 %arg10)" in llvm_ir
+    assert (
+        "define void @reverse_launch(ptr %arg0, ptr %arg1, i64 %arg2, i64 %arg3, i64 %arg4, ptr %arg5, ptr %arg6, i64 %arg7, i64 %arg8, i64 %arg9, i32 %arg10)"
+        in llvm_ir
+    )
     launches = [
-        c for lines in runtime_calls(llvm_ir).values() for c in lines if "@mgpuLaunchKernel(" in c
+        c
+        for lines in runtime_calls(llvm_ir).values()
+        for c in lines
+        if "@mgpuLaunchKernel(" in c
     ]
     assert len(launches) == 2
     assert all(", i32 %arg10, " in c for c in launches)
 
 
-def test_pipeline_keeps_copies_into_host_arguments(host_llvm_ir: dict[str, str]) -> None:
+def test_pipeline_keeps_copies_into_host_arguments(
+    host_llvm_ir: dict[str, str],
+) -> None:
     """Regression: the pipeline's canonicalize erased ``gpu.memcpy`` into a host
     function argument (its ``unrealized_conversion_cast`` after convert-func-to-llvm
     has no memory effect, which xDSL's ``only_has_effect`` took for an allocation)."""
-    copies = [c for c in runtime_calls(host_llvm_ir["alloc"])["allocs"] if "@mgpuMemcpy(" in c]
+    copies = [
+        c for c in runtime_calls(host_llvm_ir["alloc"])["allocs"] if "@mgpuMemcpy(" in c
+    ]
     assert len(copies) == 2
     assert "ptr %arg6," in copies[1]  # into %y's aligned pointer
 
@@ -399,8 +426,8 @@ def _upstream_lowered(name: str) -> subprocess.CompletedProcess[str]:
 
 
 def _ours_lowered(name: str) -> str:
-    from xdsl_gpu.targets.runtime.api import parse_program, pipeline_pass
     from tests.support.xdsl_tools import make_context, print_module
+    from xdsl_gpu.targets.runtime.api import parse_program, pipeline_pass
 
     module = parse_program(source(name), name)
     pipeline_pass(None, chip=CHIP).apply(make_context(), module)
@@ -424,7 +451,9 @@ def test_upstream_runtime_calls_are_ours_too(name: str) -> None:
     assert theirs, "upstream made no runtime call"
     missing = theirs - mine
     assert not missing, f"upstream calls {dict(missing)} more often than ours"
-    left_upstream = set(re.findall(r"\b(gpu\.(?:alloc|dealloc|memcpy|memset))\b", upstream.stdout))
+    left_upstream = set(
+        re.findall(r"\b(gpu\.(?:alloc|dealloc|memcpy|memset))\b", upstream.stdout)
+    )
     for op in left_upstream:
         assert op not in ours
     ops = set(re.findall(r"^\s*(?:%[\w#:, ]+ = )?(gpu\.\w+)", ours, re.MULTILINE))
@@ -486,7 +515,8 @@ def test_alloc_and_dealloc_on_the_gpu() -> None:
         n, start = 1000, np.float32(rng.standard_normal())
         shared = program.call("make_shared", n, start, copy=False)
         assert _counters()[0] == before[0] + 1
-        assert shared.shape == (n,) and not shared.flags.owndata
+        assert shared.shape == (n,)
+        assert not shared.flags.owndata
         np.testing.assert_array_equal(shared, np.arange(n, dtype=np.float32) + start)
         program.call("release", shared)
         assert _counters() == before
@@ -510,7 +540,12 @@ def test_memcpy_all_directions_on_the_gpu() -> None:
 def test_memset_16_and_32_bit_on_the_gpu() -> None:
     rng, seed = _rng()
     before = _counters()
-    poison = (np.float32(np.nan), np.int32(0x7FC00000), np.float16(np.nan), np.int16(0x7E00))
+    poison = (
+        np.float32(np.nan),
+        np.int32(0x7FC00000),
+        np.float16(np.nan),
+        np.int16(0x7E00),
+    )
     with loaded("memset") as program:
         for _ in range(3):
             vf = np.float32(rng.standard_normal())
@@ -553,7 +588,9 @@ def test_host_register_lets_a_kernel_use_host_memory() -> None:
             program.call("registered", h, s)
             # The kernel may fuse the multiply-add: compare in float64, loosely.
             expected = expected * np.float64(s) + 1
-            np.testing.assert_allclose(h, expected, rtol=1e-5, atol=1e-4, err_msg=f"seed {seed}")
+            np.testing.assert_allclose(
+                h, expected, rtol=1e-5, atol=1e-4, err_msg=f"seed {seed}"
+            )
         assert _counters() == before
 
 
@@ -584,8 +621,12 @@ def test_wait_forms_and_two_dependency_launch() -> None:
             y = rng.standard_normal(4096, dtype=np.float32)
             total, diff = _poisoned(4096), _poisoned(4096)
             program.call("waits", x, y, total, diff)
-            np.testing.assert_allclose(total, 2 * x + (y + 1), rtol=1e-6, atol=1e-6, err_msg=f"seed {seed}")
-            np.testing.assert_allclose(diff, 2 * x - (y + 1), rtol=1e-6, atol=1e-6, err_msg=f"seed {seed}")
+            np.testing.assert_allclose(
+                total, 2 * x + (y + 1), rtol=1e-6, atol=1e-6, err_msg=f"seed {seed}"
+            )
+            np.testing.assert_allclose(
+                diff, 2 * x - (y + 1), rtol=1e-6, atol=1e-6, err_msg=f"seed {seed}"
+            )
             assert _counters() == before
 
 

@@ -42,6 +42,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import StringLiteral
 
+from tests.support.xdsl_tools import make_context, parse, print_module
 from xdsl_gpu.gpu_dialect.gpu import GPU
 from xdsl_gpu.gpu_dialect.gpu.attributes import (
     CONTAINER_MODULE_ATTR_NAME,
@@ -83,7 +84,6 @@ from xdsl_gpu.gpu_dialect.gpu.types import (
     SparseSpGEMMOpHandleType,
     SparseSpMatHandleType,
 )
-from tests.support.xdsl_tools import make_context, parse, print_module
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 CONTAINER_MODULE_ERROR = (

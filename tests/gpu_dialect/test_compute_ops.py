@@ -24,6 +24,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Region
 from xdsl.utils.exceptions import VerifyException
 
+from tests.support.builders import printed, values
+from tests.support.xdsl_tools import parse, print_module
 from xdsl_gpu.gpu_dialect.gpu import GPU, compute_ops
 from xdsl_gpu.gpu_dialect.gpu.attributes import AddressSpaceAttr
 from xdsl_gpu.gpu_dialect.gpu.compute_ops import (
@@ -59,8 +61,6 @@ from xdsl_gpu.gpu_dialect.gpu.compute_ops import (
     WarpExecuteOnLane0Op,
     YieldOp,
 )
-from tests.support.builders import printed, values
-from tests.support.xdsl_tools import parse, print_module
 
 
 def test_every_op_and_attribute_is_in_the_dialect() -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr
 from xdsl.dialects import test as test_dialect
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr
 from xdsl.utils.exceptions import DiagnosticException
 
-from xdsl_gpu.gpu_dialect.diagnostics import located_message
+from xdsl_gpu.diagnostics import located_message
 
 
 def error_at(file: str | None, line: int = 1, col: int = 1) -> DiagnosticException:
@@ -50,7 +50,10 @@ def test_stdin_gives_the_location_alone(
 
 def test_missing_file_gives_the_location_alone(tmp_path: Path) -> None:
     missing = str(tmp_path / "gone.mlir")
-    assert located_message(error_at(missing, 2, 5)) == f"{missing}:2:5: 'test.op' op is wrong"
+    assert (
+        located_message(error_at(missing, 2, 5))
+        == f"{missing}:2:5: 'test.op' op is wrong"
+    )
 
 
 def test_quotes_the_line_with_a_caret_under_the_column(tmp_path: Path) -> None:
@@ -82,7 +85,7 @@ def test_tabs_are_expanded_and_the_caret_follows(tmp_path: Path) -> None:
     source = tmp_path / "tabs.mlir"
     source.write_text("\t\t%0 = arith.addi %a, %b : i32\n")  # the op name at column 8
     message = located_message(error_at(str(source), 1, 8))
-    quoted, caret = message.splitlines()[1:]
+    quoted, _caret = message.splitlines()[1:]
     assert "\t" not in quoted
     assert quoted == " " * 16 + "%0 = arith.addi %a, %b : i32"
     assert quoted[caret_column(message) :].startswith("arith.addi")
@@ -119,7 +122,9 @@ def test_explicit_loc_to_a_name_that_does_not_exist(
 ) -> None:
     """``loc("given":7:9)`` in the source: no file of that name, no quote."""
     monkeypatch.chdir(tmp_path)
-    assert located_message(error_at("given", 7, 9)) == "given:7:9: 'test.op' op is wrong"
+    assert (
+        located_message(error_at("given", 7, 9)) == "given:7:9: 'test.op' op is wrong"
+    )
 
 
 def test_explicit_loc_to_another_existing_file(
@@ -187,12 +192,16 @@ def test_tools_print_parse_errors_on_one_located_line(tmp_path: Path) -> None:
 
     source = tmp_path / "bad.mlir"
     source.write_text("func.func @f() {\n  %0 = arith.nope\n  return\n}\n")
-    for command in (["xdsl-opt", str(source)],
-                    ["xdsl-gpu-run", str(source), "-e", "f", "--entry-point-result=void"]):
+    for command in (
+        ["xdsl-opt", str(source)],
+        ["xdsl-gpu-run", str(source), "-e", "f", "--entry-point-result=void"],
+    ):
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         assert done.returncode == 1
         first = done.stderr.splitlines()[0]
-        assert first.startswith(f"{Path(command[0]).name}: error: {source}:"), done.stderr
+        assert first.startswith(f"{Path(command[0]).name}: error: {source}:"), (
+            done.stderr
+        )
         assert "arith.nope is not registered" in first
         assert "Traceback" not in done.stderr
 
@@ -213,7 +222,9 @@ def test_verifier_messages_take_mlirs_frame(tmp_path: Path) -> None:
         f"xdsl-opt: error: {source}:2:3: 'gpu.memcpy' op operand #1 must be memref of "
         "any type values, but got 'index'"
     )
-    source.write_text("func.func @f() {\n  %0 = arith.constant 1 : i32\n  func.return %0 : i32\n}\n")
+    source.write_text(
+        "func.func @f() {\n  %0 = arith.constant 1 : i32\n  func.return %0 : i32\n}\n"
+    )
     done = subprocess.run(["xdsl-opt", str(source)], capture_output=True, text=True)
     assert done.stderr.splitlines()[0].startswith(
         f"xdsl-opt: error: {source}:3:3: 'func.return' op "

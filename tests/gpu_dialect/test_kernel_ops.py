@@ -36,6 +36,7 @@ from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.test_value import create_ssa_value
 
+from tests.support.xdsl_tools import make_context, parse, print_module
 from xdsl_gpu.gpu_dialect.gpu.attributes import AddressSpaceAttr
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import SelectObjectAttr
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import (
@@ -48,7 +49,6 @@ from xdsl_gpu.gpu_dialect.gpu.kernel_ops import (
     TerminatorOp,
 )
 from xdsl_gpu.gpu_dialect.gpu.types import AsyncTokenType
-from tests.support.xdsl_tools import make_context, parse, print_module
 
 WORKGROUP = MemRefType(f32, [32], memory_space=AddressSpaceAttr("workgroup"))
 PRIVATE = MemRefType(f32, [1], memory_space=AddressSpaceAttr("private"))

@@ -33,6 +33,7 @@ from xdsl.irdl import (
 from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.utils.exceptions import VerifyException
 
+from tests.support.xdsl_tools import make_context, parse, print_module
 from xdsl_gpu.gpu_dialect.gpu import GPU, memory_ops, sparse_ops
 from xdsl_gpu.gpu_dialect.gpu.memory_ops import (
     AllocOp,
@@ -77,7 +78,6 @@ from xdsl_gpu.gpu_dialect.gpu.types import (
     SparseSpGEMMOpHandleType,
     SparseSpMatHandleType,
 )
-from tests.support.xdsl_tools import make_context, parse, print_module
 
 DYN = DYNAMIC_INDEX
 

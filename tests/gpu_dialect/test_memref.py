@@ -6,10 +6,10 @@ from __future__ import annotations
 from xdsl.dialects import memref as xmemref
 from xdsl.dialects.builtin import IndexType, MemRefType, UnrankedMemRefType, f32
 
+from tests.support.xdsl_tools import make_context, parse, print_module
 from xdsl_gpu.gpu_dialect import memref
 from xdsl_gpu.gpu_dialect.registration import REPLACED_DIALECTS
 from xdsl_gpu.passes import get_all_passes
-from tests.support.xdsl_tools import make_context, parse, print_module
 
 
 def test_factory_replaces_xdsls_dialect() -> None:
@@ -30,7 +30,9 @@ def test_every_xdsl_op_name_is_still_defined() -> None:
 
 def test_replaced_classes_subclass_xdsls() -> None:
     for op in memref.MEMREF.operations:
-        xdsl_op = next((x for x in xmemref.MemRef.operations if x.name == op.name), None)
+        xdsl_op = next(
+            (x for x in xmemref.MemRef.operations if x.name == op.name), None
+        )
         if xdsl_op is not None:
             assert issubclass(op, xdsl_op), op.name
 
@@ -56,12 +58,14 @@ def test_parsed_ops_are_instances_of_xdsls_classes() -> None:
 def test_builders() -> None:
     m = MemRefType(f32, [4, 8])
     op = memref.GlobalOp.get(
-        memref.StringAttr("g"), m, None, sym_visibility=None  # type: ignore[attr-defined]
+        memref.StringAttr("g"),
+        m,
+        None,
+        sym_visibility=None,  # type: ignore[attr-defined]
     )
     op.verify()
     assert "memref.global @g : memref<4x8xf32>" in str(op)
     from xdsl.ir.affine import AffineMap
-
     from xdsl.utils.test_value import create_ssa_value
 
     value = create_ssa_value(m)
@@ -122,8 +126,12 @@ def test_generic_atomic_rmw_verifies_the_element_type() -> None:
     from xdsl.utils.test_value import create_ssa_value
 
     index = create_ssa_value(IndexType())
-    for element, ok in ((f32, True), (i32, True), (IndexType(), False),
-                        (IntegerType(32, Signedness.SIGNED), False)):
+    for element, ok in (
+        (f32, True),
+        (i32, True),
+        (IndexType(), False),
+        (IntegerType(32, Signedness.SIGNED), False),
+    ):
         m = create_ssa_value(MemRefType(element, [4]))
         block = Block(arg_types=[element])
         block.add_op(memref.AtomicYieldOp(block.args[0]))
@@ -140,7 +148,9 @@ def test_memory_space_zero_is_the_default() -> None:
 
     for width in (16, 32, 64):
         space = IntegerAttr(0, width)
-        assert memref._memory_space(MemRefType(f32, [4], memory_space=space)) == NoneAttr()  # pyright: ignore[reportPrivateUsage]
+        assert (
+            memref._memory_space(MemRefType(f32, [4], memory_space=space)) == NoneAttr()
+        )  # pyright: ignore[reportPrivateUsage]
         assert memref._cast_compatible(  # pyright: ignore[reportPrivateUsage]
             MemRefType(f32, [4]), UnrankedMemRefType.from_type(f32, space)
         )

@@ -14,6 +14,8 @@ from xdsl.dialects.builtin import (
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
+from tests.support.builders import printed, values
+from tests.support.xdsl_tools import make_context
 from xdsl_gpu.gpu_dialect.gpu import GPU, mma_ops
 from xdsl_gpu.gpu_dialect.gpu.mma_ops import (
     MMAElementwiseOp,
@@ -28,8 +30,6 @@ from xdsl_gpu.gpu_dialect.gpu.mma_ops import (
     is_last_dim_unit_stride,
 )
 from xdsl_gpu.gpu_dialect.gpu.types import MMAMatrixType
-from tests.support.builders import printed, values
-from tests.support.xdsl_tools import make_context
 
 A = MMAMatrixType([16, 16], f16, "AOp")
 B = MMAMatrixType([16, 16], f16, "BOp")

@@ -1,6 +1,6 @@
 """The dialect override: stock xdsl-opt and downstream Contexts get our dialects.
 
-If one of these fails after an xDSL upgrade, xdsl_gpu/gpu_dialect/registration.py relies on
+If one of these fails after an xDSL upgrade, xdsl_gpu/compat.py relies on
 something that changed: revisit it before moving the pin in pyproject.toml.
 """
 
@@ -14,11 +14,12 @@ from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
 from xdsl.universe import Universe
 
+from xdsl_gpu import compat
 from xdsl_gpu.gpu_dialect import register_dialects
 from xdsl_gpu.gpu_dialect.gpu import GPU
 from xdsl_gpu.gpu_dialect.llvm import LLVM
 from xdsl_gpu.gpu_dialect.nvvm import NVVM
-from xdsl_gpu.gpu_dialect.registration import REPLACED_DIALECTS, override_xdsl_dialects
+from xdsl_gpu.gpu_dialect.registration import REPLACED_DIALECTS
 from xdsl_gpu.gpu_dialect.rocdl import ROCDL
 
 
@@ -30,7 +31,7 @@ def test_xdsl_still_defines_the_dialects_we_replace() -> None:
 
 
 def test_multiverse_serves_our_dialects() -> None:
-    override_xdsl_dialects()
+    compat.replace_universe_entries(REPLACED_DIALECTS, {})
     dialects = Universe.get_multiverse().all_dialects
     assert dialects["gpu"]() is GPU
     assert dialects["llvm"]() is LLVM
@@ -90,9 +91,9 @@ def test_fast_string_literals_decode_exactly_like_xdsl() -> None:
     from xdsl.utils.exceptions import ParseError
     from xdsl.utils.lexer import Input
 
-    from xdsl_gpu.gpu_dialect.registration import speed_up_string_literals
+    from xdsl_gpu.gpu_dialect.registration import install_hooks
 
-    speed_up_string_literals()
+    install_hooks()
     fast = mlir_lexer.StringLiteral.bytes_contents.fget
     assert getattr(fast, "xdsl_gpu_fast", False)
 
@@ -104,7 +105,8 @@ def test_fast_string_literals_decode_exactly_like_xdsl() -> None:
     for size in (0, 1, 2, 17, 300, 4096):
         data = bytes(rng.randrange(256) for _ in range(size))
         body = "".join(
-            chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}" for b in data
+            chr(b) if 32 <= b < 127 and chr(b) not in '"\\' else f"\\{b:02X}"
+            for b in data
         )
         assert fast(Literal(f'"{body}"')) == data
     assert fast(Literal('"a\\n\\t\\\\\\"b\\0a"')) == b'a\n\t\\"b\n'
@@ -119,9 +121,9 @@ def test_operation_verify_checks_gpu_and_nvvm_discardable_attributes() -> None:
 
     from xdsl.ir import Operation
 
-    from xdsl_gpu.gpu_dialect.registration import verify_dialect_attributes_on_verify
+    from xdsl_gpu.gpu_dialect.registration import install_hooks
 
-    verify_dialect_attributes_on_verify()
+    install_hooks()
     hooked = Operation.__dict__["verify"]
     assert getattr(hooked, "xdsl_gpu_dialect_attrs", False)
     assert list(inspect.signature(hooked).parameters) == ["self", "verify_nested_ops"]
@@ -145,17 +147,15 @@ def test_attribute_hook_refuses_an_operation_verify_it_does_not_know(
 ) -> None:
     from xdsl.ir import Operation
 
-    from xdsl_gpu.gpu_dialect.registration import (
-        XdslChangedError,
-        verify_dialect_attributes_on_verify,
-    )
+    from xdsl_gpu.compat import XdslChangedError, verify_dialect_attributes_with
+    from xdsl_gpu.gpu_dialect.registration import verify_dialect_attributes
 
     def verify(self: Operation) -> None:  # a changed signature
         pass
 
     monkeypatch.setattr(Operation, "verify", verify)
-    with pytest.raises(XdslChangedError, match="Operation.verify"):
-        verify_dialect_attributes_on_verify()
+    with pytest.raises(XdslChangedError, match=r"Operation\.verify"):
+        verify_dialect_attributes_with(verify_dialect_attributes)
 
 
 # -- source locations ----------------------------------------------------------------
@@ -244,7 +244,10 @@ def test_launch_sites_keep_the_source_location() -> None:
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert f'c"gpu.launch_func @main_kernel::@main_kernel at {hello}:7:3\\00"' in done.stdout
+    assert (
+        f'c"gpu.launch_func @main_kernel::@main_kernel at {hello}:7:3\\00"'
+        in done.stdout
+    )
 
 
 def test_the_failing_op_hook_refuses_an_emit_error_it_does_not_know(
@@ -252,7 +255,7 @@ def test_the_failing_op_hook_refuses_an_emit_error_it_does_not_know(
 ) -> None:
     from xdsl.ir import Operation
 
-    from xdsl_gpu.gpu_dialect.registration import XdslChangedError, remember_failing_ops
+    from xdsl_gpu.compat import XdslChangedError, remember_failing_ops
 
     monkeypatch.delattr(Operation, "emit_error")
     with pytest.raises(XdslChangedError, match="emit_error"):
@@ -264,7 +267,7 @@ def test_the_location_hook_refuses_a_parser_it_does_not_know(
 ) -> None:
     from xdsl.parser import Parser
 
-    from xdsl_gpu.gpu_dialect.registration import XdslChangedError, record_source_locations
+    from xdsl_gpu.compat import XdslChangedError, record_source_locations
 
     monkeypatch.delattr(Parser, "parse_operation")
     with pytest.raises(XdslChangedError, match="parse_operation"):

@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (the corpus is MLIR, whose lines are long)
 """Kernels that exercise every lowering of ``convert-gpu-to-nvvm``.
 
 Shared by the differential test against ``mlir-opt-22``

@@ -15,6 +15,7 @@ from xdsl.context import Context
 from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import PassFailedException
 
+from tests.support.xdsl_tools import make_context, parse, print_module
 from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import (
     FALLBACK_CHIP,
     GpuLowerToNVVMPipelinePass,
@@ -24,7 +25,6 @@ from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import (
     default_cubin_chip,
     instantiate,
 )
-from tests.support.xdsl_tools import make_context, parse, print_module
 
 ROOT = Path(__file__).resolve().parents[2]
 HELLO = ROOT / "examples" / "hello" / "hello.mlir"

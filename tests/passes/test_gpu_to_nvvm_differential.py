@@ -34,14 +34,14 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.universe import Universe
 
+from tests.passes.gpu_to_nvvm_corpus import CASES, Case
+from tests.support.xdsl_tools import make_context
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.gpu_dialect.gpu import kernel_ops
 from xdsl_gpu.passes.convert_gpu_to_nvvm import ConvertGpuToNVVMPass
 from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
 from xdsl_gpu.targets.llvm_ir import NVPTX_DATA_LAYOUT, NVPTX_TRIPLE, convert_module
 from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
-from tests.passes.gpu_to_nvvm_corpus import CASES, Case
-from tests.support.xdsl_tools import make_context
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 requires_mlir = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")
@@ -189,7 +189,12 @@ def test_lowers_what_mlir_opt_cannot(case: Case) -> None:
 
 # What gpu-module-to-binary's formats start with: LLVM bitcode, PTX text, an ELF cubin,
 # a fatbin (magic 0xBA55ED50).
-_MAGIC = {"offloading": b"BC\xc0\xde", "isa": b"//", "bin": b"\x7fELF", "fatbin": b"\x50\xed\x55\xba"}
+_MAGIC = {
+    "offloading": b"BC\xc0\xde",
+    "isa": b"//",
+    "bin": b"\x7fELF",
+    "fatbin": b"\x50\xed\x55\xba",
+}
 
 
 @pytest.mark.parametrize("fmt", sorted(_MAGIC))

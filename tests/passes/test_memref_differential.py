@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (the corpus is MLIR, whose lines are long)
 """Differential tests of ``expand-strided-metadata`` and ``finalize-memref-to-llvm``.
 
 Each case is a ``func.func @kernel`` over memrefs (strided views, subviews of subviews,
@@ -50,8 +49,8 @@ from xdsl.passes import PassPipeline
 from xdsl.traits import IsTerminator
 from xdsl.transforms import get_all_passes as xdsl_passes
 
-from xdsl_gpu.passes import get_all_passes
 from tests.support.xdsl_tools import make_context, print_module
+from xdsl_gpu.passes import get_all_passes
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 MLIR_RUNNER = shutil.which("mlir-runner-22")

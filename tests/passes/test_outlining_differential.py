@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (the corpus is MLIR, whose lines are long)
 """Differential tests of ``gpu-kernel-outlining``, ``gpu-launch-sink-index-computations``
 and ``gpu-async-region`` against ``mlir-opt-22``.
 
@@ -19,8 +18,8 @@ import pytest
 from xdsl.passes import PassPipeline
 from xdsl.transforms import get_all_passes as xdsl_passes
 
-from xdsl_gpu.passes import get_all_passes
 from tests.support.xdsl_tools import make_context, parse, print_module
+from xdsl_gpu.passes import get_all_passes
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 from xdsl.transforms import get_all_passes as xdsl_passes
 from xdsl.universe import Universe
 
+from xdsl_gpu import compat
 from xdsl_gpu.passes import get_all_passes
 from xdsl_gpu.passes.convert_scf_to_cf import ConvertScfToCfPass
 from xdsl_gpu.passes.lower_affine import LowerAffinePass
 from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
-from xdsl_gpu.passes.registration import REPLACED_PASSES, override_xdsl_passes
+from xdsl_gpu.passes.registration import REPLACED_PASSES
 
 STD_TO_LLVM = {
     "convert-arith-to-llvm",
@@ -29,7 +30,9 @@ STD_TO_LLVM = {
 def test_xdsl_still_registers_the_passes_we_replace() -> None:
     own = xdsl_passes()
     for name in REPLACED_PASSES:
-        assert name in own, f"xDSL dropped '{name}': revisit xdsl_gpu/passes/registration.py"
+        assert name in own, (
+            f"xDSL dropped '{name}': revisit xdsl_gpu/passes/registration.py"
+        )
         assert own[name]() is not REPLACED_PASSES[name]()
 
 
@@ -39,7 +42,7 @@ def test_replaced_passes_are_not_registered_twice() -> None:
 
 
 def test_multiverse_serves_our_passes() -> None:
-    override_xdsl_passes()
+    compat.replace_universe_entries({}, REPLACED_PASSES)
     passes = Universe.get_multiverse().all_passes
     assert passes["lower-affine"]() is LowerAffinePass
     assert passes["convert-scf-to-cf"]() is ConvertScfToCfPass

@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (the corpus is MLIR, whose lines are long)
 """Differential tests of the std-to-LLVM passes against upstream MLIR 22.
 
 Each case is a ``func.func @kernel`` over scalars (integers of every width, index,
@@ -40,9 +39,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 from xdsl.transforms import get_all_passes as xdsl_passes
 
+from tests.support.xdsl_tools import make_context, parse, print_module
 from xdsl_gpu.passes import get_all_passes
 from xdsl_gpu.passes.registration import REPLACED_PASSES
-from tests.support.xdsl_tools import make_context, parse, print_module
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 MLIR_RUNNER = shutil.which("mlir-runner-22")

@@ -8,7 +8,12 @@ import shutil
 import numpy as np
 import pytest
 
-from xdsl_gpu.targets.cpu_jit import CpuJit, CpuJitError, mlir_opt, runner_utils_libraries
+from xdsl_gpu.targets.cpu_jit import (
+    CpuJit,
+    CpuJitError,
+    mlir_opt,
+    runner_utils_libraries,
+)
 
 needs_mlir = pytest.mark.skipif(
     shutil.which("mlir-opt-22") is None, reason="mlir-22-tools not installed"

@@ -7,8 +7,8 @@ import ctypes
 import numpy as np
 import pytest
 
-from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
 from tests.support.host_ir import AXPY_KERNEL, axpy_host
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
 
 pytestmark = pytest.mark.gpu
 
@@ -33,7 +33,9 @@ def _run(module, a: float, x: np.ndarray, y: np.ndarray, threads: int = 256) -> 
     run(a, x.ctypes.data, y.ctypes.data, x.size, blocks, threads)
 
 
-@pytest.mark.parametrize("fmt", [ObjectFormat.FATBIN, ObjectFormat.BINARY, ObjectFormat.ASSEMBLY])
+@pytest.mark.parametrize(
+    "fmt", [ObjectFormat.FATBIN, ObjectFormat.BINARY, ObjectFormat.ASSEMBLY]
+)
 def test_axpy_runs_from_every_format(fmt: ObjectFormat) -> None:
     rng = np.random.default_rng()
     x = rng.standard_normal(10_000, dtype=np.float32)

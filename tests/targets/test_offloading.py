@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, i32, i64
 
+from tests.support.host_ir import AXPY_KERNEL
+from tests.support.xdsl_tools import parse, print_module
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import ObjectAttr
 from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
 from xdsl_gpu.targets.offloading.target import host_llvm_ir
-from tests.support.host_ir import AXPY_KERNEL
-from tests.support.xdsl_tools import parse, print_module
 
 HOST = """
 module attributes {gpu.container_module} {
@@ -49,7 +49,9 @@ module attributes {gpu.container_module} {
 
 
 def _properties(values: dict[str, int]) -> DictionaryAttr:
-    return DictionaryAttr({k: IntegerAttr(v, i32 if k == "O" else i64) for k, v in values.items()})
+    return DictionaryAttr(
+        {k: IntegerAttr(v, i32 if k == "O" else i64) for k, v in values.items()}
+    )
 
 
 def _module(chip: str = "sm_90", fmt: ObjectFormat = ObjectFormat.BINARY):
@@ -57,7 +59,16 @@ def _module(chip: str = "sm_90", fmt: ObjectFormat = ObjectFormat.BINARY):
     binary = next(op for op in module.ops if op.name == "gpu.binary")
     obj = serialize(AXPY_KERNEL, NVVMOptions(chip=chip, opt_level=3), fmt)
     target = binary.objects.data[0].target
-    binary.objects = ArrayAttr([ObjectAttr(target, obj.data, format=fmt.value, properties=_properties(obj.properties))])
+    binary.objects = ArrayAttr(
+        [
+            ObjectAttr(
+                target,
+                obj.data,
+                format=fmt.value,
+                properties=_properties(obj.properties),
+            )
+        ]
+    )
     return module
 
 
@@ -66,7 +77,9 @@ def _calls(llvm_ir: str, function: str) -> list[str]:
     return re.findall(r"call \w+ @(\w+)", body)
 
 
-@pytest.mark.skipif(shutil.which("mlir-translate-22") is None, reason="needs mlir-translate-22")
+@pytest.mark.skipif(
+    shutil.which("mlir-translate-22") is None, reason="needs mlir-translate-22"
+)
 def test_same_runtime_calls_and_symbols_as_mlir_translate() -> None:
     module = _module()
     ours = host_llvm_ir(module)
@@ -76,15 +89,23 @@ def test_same_runtime_calls_and_symbols_as_mlir_translate() -> None:
     ).stdout  # fmt: skip
     assert _calls(ours, "run") == _calls(upstream, "run")
     assert _calls(ours, "kernels_load") == _calls(upstream, "kernels_load")
-    for symbol in ("kernels_binary", "kernels_module", "kernels_axpy_name", "llvm.global_ctors"):
-        assert f"@{symbol} =" in ours and f"@{symbol} =" in upstream
+    for symbol in (
+        "kernels_binary",
+        "kernels_module",
+        "kernels_axpy_name",
+        "llvm.global_ctors",
+    ):
+        assert f"@{symbol} =" in ours
+        assert f"@{symbol} =" in upstream
     launch = re.compile(r"call void @mgpuLaunchKernel\((.*)\)")
     arity = [len(m.split(",")) for m in launch.findall(ours)]
     assert arity == [len(m.split(",")) for m in launch.findall(upstream)] == [12]
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("fmt", [ObjectFormat.BINARY, ObjectFormat.FATBIN, ObjectFormat.ASSEMBLY])
+@pytest.mark.parametrize(
+    "fmt", [ObjectFormat.BINARY, ObjectFormat.FATBIN, ObjectFormat.ASSEMBLY]
+)
 def test_translated_host_code_runs(fmt: ObjectFormat) -> None:
     from xdsl_gpu.targets.runtime.driver import device
     from xdsl_gpu.targets.runtime.jit import JitModule

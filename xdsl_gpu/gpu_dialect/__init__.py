@@ -9,7 +9,6 @@ Downstream compilers::
     register_dialects(ctx)
 """
 
-from xdsl_gpu.gpu_dialect import affine_compat as _affine_compat  # noqa: F401 (semi-affine maps)
 from xdsl_gpu.gpu_dialect.registration import register_dialects
 
 __all__ = ["register_dialects"]

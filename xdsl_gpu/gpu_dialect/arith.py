@@ -21,10 +21,10 @@ and every pattern written against xDSL's classes still match what is parsed.
 
 from __future__ import annotations
 
-from xdsl.dialects import arith as xarith
-from xdsl.dialects.arith import FastMathFlagsAttr, FloatingPointLikeBinaryOperation
 from typing import ClassVar
 
+from xdsl.dialects import arith as xarith
+from xdsl.dialects.arith import FastMathFlagsAttr, FloatingPointLikeBinaryOperation
 from xdsl.dialects.builtin import (
     I32,
     AnyFloat,
@@ -82,8 +82,7 @@ class _CastVerifier(IRDLOperation):
         in_type, out_type = self.operands[0].type, self.results[0].type
         if _shape(in_type) != _shape(out_type):
             raise VerifyException(
-                f"'{self.name}' op requires the same shape for all operands and "
-                "results"
+                f"'{self.name}' op requires the same shape for all operands and results"
             )
         if not self._compatible(_element(in_type), _element(out_type)):
             raise VerifyException(
@@ -102,7 +101,6 @@ class _CastVerifier(IRDLOperation):
 
 def _width(t: Attribute) -> int:
     return t.width.data if isinstance(t, IntegerType) else -1
-
 
 
 @irdl_op_definition
@@ -213,7 +211,10 @@ class CmpiOp(xarith.CmpiOp):
     result = result_def(xarith.container_of(IntegerType(1)))
 
     def __init__(
-        self, operand1: Operation | SSAValue, operand2: Operation | SSAValue, arg: int | str
+        self,
+        operand1: Operation | SSAValue,
+        operand2: Operation | SSAValue,
+        arg: int | str,
     ):
         operand1 = SSAValue.get(operand1)
         if isinstance(arg, str):
@@ -360,7 +361,6 @@ class IndexCastUIOp(_IndexCast, IRDLOperation):
 
     def __init__(self, input_arg: SSAValue | Operation, target_type: Attribute):
         super().__init__(operands=[input_arg], result_types=[target_type])
-
 
 
 @irdl_op_definition

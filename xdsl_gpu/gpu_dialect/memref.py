@@ -37,16 +37,15 @@ from typing import ClassVar
 
 from xdsl.dialects import memref as xmemref
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     I32,
     I64,
-    DYNAMIC_INDEX,
     AffineMapAttr,
-    ArrayAttr,
-    DenseArrayBase,
     AnyFloat,
     AnyFloatConstr,
-    SignlessIntegerConstraint,
+    ArrayAttr,
     BoolAttr,
+    DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IndexType,
     IntegerAttr,
@@ -54,6 +53,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     NoneAttr,
     Signedness,
+    SignlessIntegerConstraint,
     StridedLayoutAttr,
     StringAttr,
     SymbolNameConstraint,
@@ -74,7 +74,6 @@ from xdsl.ir.affine import (
     AffineSymExpr,
 )
 from xdsl.irdl import (
-    AnyAttr,
     IRDLOperation,
     VarConstraint,
     base,
@@ -93,11 +92,11 @@ from xdsl.printer import Printer
 from xdsl.traits import (
     HasParent,
     IsTerminator,
+    MemoryAllocEffect,
     MemoryReadEffect,
     MemoryWriteEffect,
     NoMemoryEffect,
     SingleBlockImplicitTerminator,
-    MemoryAllocEffect,
     SymbolOpInterface,
     get_effects,
 )
@@ -184,9 +183,7 @@ def _cast_compatible(a: Attribute, b: Attribute) -> bool:
     if isinstance(a, MemRefType | UnrankedMemRefType) and isinstance(
         b, MemRefType | UnrankedMemRefType
     ):
-        return (
-            a.element_type == b.element_type and _memory_space(a) == _memory_space(b)
-        )
+        return a.element_type == b.element_type and _memory_space(a) == _memory_space(b)
     return False
 
 
@@ -297,7 +294,9 @@ class CopyOp(xmemref.CopyOp):
 
 
 @irdl_op_definition
-class ExtractAlignedPointerAsIndexOp(_OwnChecksOnly, xmemref.ExtractAlignedPointerAsIndexOp):
+class ExtractAlignedPointerAsIndexOp(
+    _OwnChecksOnly, xmemref.ExtractAlignedPointerAsIndexOp
+):
     """``memref.extract_aligned_pointer_as_index %m : memref<4xf32> -> index``."""
 
     source = operand_def(_ANY_MEMREF)
@@ -418,8 +417,9 @@ def _is_signless_integer_or_float(t: Attribute) -> bool:
 
 _ATOMIC_MEMREF = TypeConstraint(
     "memref of signless integer or floating-point values",
-    lambda t: isinstance(t, MemRefType)
-    and _is_signless_integer_or_float(t.element_type),
+    lambda t: (
+        isinstance(t, MemRefType) and _is_signless_integer_or_float(t.element_type)
+    ),
 )
 _ATOMIC_VALUE = TypeConstraint(
     "signless integer or floating-point", _is_signless_integer_or_float
@@ -493,8 +493,7 @@ class GenericAtomicRMWOp(IRDLOperation):
         if not _ATOMIC_MEMREF.accepts(memref_type):
             # Upstream's verifier says so; xDSL's op needs the element type first.
             parser.raise_error(
-                f"operand #0 must be {_ATOMIC_MEMREF.summary}, but got "
-                f"'{memref_type}'",
+                f"operand #0 must be {_ATOMIC_MEMREF.summary}, but got '{memref_type}'",
                 where,
             )
         body = parser.parse_region()
@@ -632,8 +631,7 @@ class GlobalOp(xmemref.GlobalOp):
             else:
                 if not memref_type.has_static_shape():
                     parser.raise_error(
-                        "type should be static shaped memref, but got "
-                        f"'{memref_type}'",
+                        f"type should be static shaped memref, but got '{memref_type}'",
                         where,
                     )
                 tensor = _initial_value_type(memref_type)
@@ -663,9 +661,11 @@ class GlobalOp(xmemref.GlobalOp):
         initial = self.initial_value
         if isinstance(initial, UnitAttr):
             printer.print_string(" = uninitialized")
-        elif isinstance(initial, DenseIntOrFPElementsAttr) and isinstance(
-            initial.get_type(), TensorType
-        ) and initial.get_type() == _initial_value_type(self.type):
+        elif (
+            isinstance(initial, DenseIntOrFPElementsAttr)
+            and isinstance(initial.get_type(), TensorType)
+            and initial.get_type() == _initial_value_type(self.type)
+        ):
             printer.print_string(" = ")
             initial.print_without_type(printer)
         elif initial is not None:
@@ -772,9 +772,7 @@ class AllocaScopeOp(_OwnChecksOnly, xmemref.AllocaScopeOp):
             printer.print_list(self.res.types, printer.print_attribute)
             printer.print_string(")")
         printer.print_string(" ")
-        printer.print_region(
-            self.scope, print_block_terminators=bool(self.res)
-        )
+        printer.print_region(self.scope, print_block_terminators=bool(self.res))
         printer.print_op_attributes(self.attributes)
 
 
@@ -828,7 +826,9 @@ def _polynomial_expr(p: _Polynomial) -> AffineExpr:
     for k in sorted(p, key=order):
         term: AffineExpr | None = None
         for v in k:
-            var = AffineDimExpr(int(v[1:])) if v[0] == "d" else AffineSymExpr(int(v[1:]))
+            var = (
+                AffineDimExpr(int(v[1:])) if v[0] == "d" else AffineSymExpr(int(v[1:]))
+            )
             term = var if term is None else term * var
         coefficient = p[k]
         if term is None:
@@ -933,7 +933,9 @@ class TransposeOp(IRDLOperation):
         assert isinstance(source_type, MemRefType)
         assert isinstance(result_type, MemRefType)
         if perm.num_dims != source_type.get_num_dims():
-            raise VerifyException("expected a permutation map of same rank as the input")
+            raise VerifyException(
+                "expected a permutation map of same rank as the input"
+            )
         positions = [e.position for e in perm.results if isinstance(e, AffineDimExpr)]
         layout = _layout_strides(source_type)
         if layout is None:
@@ -1090,7 +1092,8 @@ def _parse_reassociation(parser: Parser) -> ArrayAttr:
     def group() -> ArrayAttr:
         return ArrayAttr(
             parser.parse_comma_separated_list(
-                parser.Delimiter.SQUARE, lambda: IntegerAttr(parser.parse_integer(), i64)
+                parser.Delimiter.SQUARE,
+                lambda: IntegerAttr(parser.parse_integer(), i64),
             )
         )
 
@@ -1151,9 +1154,7 @@ def _verify_collapsed_shape(
         )
 
 
-def _verify_reshaped_type(
-    source: MemRefType, result: MemRefType, what: str
-) -> None:
+def _verify_reshaped_type(source: MemRefType, result: MemRefType, what: str) -> None:
     """The result type that MLIR computes from an identity-layout source (the same
     element type and memory space, no layout). Sources with a layout are not
     checked (MLIR derives the result's strides from theirs)."""
@@ -1183,7 +1184,8 @@ class CollapseShapeOp(xmemref.CollapseShapeOp):
 
     def verify_(self) -> None:
         source, result = self.src.type, self.result.type
-        assert isinstance(source, MemRefType) and isinstance(result, MemRefType)
+        assert isinstance(source, MemRefType)
+        assert isinstance(result, MemRefType)
         r0, r1 = source.get_num_dims(), result.get_num_dims()
         if r0 < r1:
             raise VerifyException(
@@ -1237,7 +1239,8 @@ class ExpandShapeOp(xmemref.ExpandShapeOp):
 
     def verify_(self) -> None:
         source, result = self.src.type, self.result.type
-        assert isinstance(source, MemRefType) and isinstance(result, MemRefType)
+        assert isinstance(source, MemRefType)
+        assert isinstance(result, MemRefType)
         r0, r1 = source.get_num_dims(), result.get_num_dims()
         if r0 > r1:
             raise VerifyException(
@@ -1313,9 +1316,11 @@ class ExpandShapeOp(xmemref.ExpandShapeOp):
         ]
         printer.print_list(
             entries,
-            lambda e: printer.print_string(e)
-            if isinstance(e, str)
-            else printer.print_operand(e),
+            lambda e: (
+                printer.print_string(e)
+                if isinstance(e, str)
+                else printer.print_operand(e)
+            ),
         )
         printer.print_string("]")
         printer.print_op_attributes(self.attributes)

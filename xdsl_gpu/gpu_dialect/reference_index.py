@@ -41,7 +41,12 @@ def render() -> str:
         "",
     ]
     for dialect in _dialects():
-        lines += [f"## `{dialect.name}`", "", "| name | kind | defined in | summary |", "|---|---|---|---|"]
+        lines += [
+            f"## `{dialect.name}`",
+            "",
+            "| name | kind | defined in | summary |",
+            "|---|---|---|---|",
+        ]
         rows: list[tuple[str, str, str, str]] = []
         for op in dialect.operations:
             rows.append((op.name, "op", op.__module__, _summary(op)))

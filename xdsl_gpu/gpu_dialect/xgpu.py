@@ -75,7 +75,9 @@ class ObjectFileAttr(ParametrizedAttribute):
         properties: DictionaryAttr | Mapping[str, Attribute] | None = None,
     ):
         fmt: CompilationTargetAttr | NoneAttr = (
-            NoneAttr() if format is None else CompilationTargetAttr(CompilationTarget(format))
+            NoneAttr()
+            if format is None
+            else CompilationTargetAttr(CompilationTarget(format))
         )
         if properties is None:
             props: DictionaryAttr | NoneAttr = NoneAttr()
@@ -112,7 +114,7 @@ class ObjectFileAttr(ParametrizedAttribute):
         if not is_gpu_target_attr(self.target):
             raise VerifyException(
                 "the target attribute must implement or promise the "
-                "`gpu::TargetAttrInterface`, e.g. #nvvm.target<chip = \"sm_80\">"
+                '`gpu::TargetAttrInterface`, e.g. #nvvm.target<chip = "sm_80">'
             )
         if not self.path:
             raise VerifyException("the object file path can't be empty")
@@ -136,7 +138,9 @@ class ObjectFileAttr(ParametrizedAttribute):
             at = parser.pos
             properties = parser.parse_attribute()
             if not isinstance(properties, DictionaryAttr):
-                parser.raise_error("expected a dictionary of properties", at, parser.pos)
+                parser.raise_error(
+                    "expected a dictionary of properties", at, parser.pos
+                )
             expect_punctuation(parser, ",")
         fmt: Attribute = NoneAttr()
         keyword_start = parser.pos

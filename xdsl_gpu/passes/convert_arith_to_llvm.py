@@ -151,7 +151,8 @@ def _constrained_truncf(
     """``arith.truncf`` with a rounding mode: the constrained intrinsic with that
     rounding and ``ignore`` exceptions, as upstream (whose discardable ``fastmath``
     attribute is dropped, see ``_extf``)."""
-    assert isinstance(op, arith.TruncFOp) and op.rounding_mode is not None
+    assert isinstance(op, arith.TruncFOp)
+    assert op.rounding_mode is not None
     return [llvm.ConstrainedFPTruncOp(ops[0], t, _LLVM_ROUNDING[op.rounding_mode])]
 
 

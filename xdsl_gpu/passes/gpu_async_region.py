@@ -41,9 +41,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator, is_side_effect_free
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 from xdsl_gpu.gpu_dialect.gpu.memory_ops import AllocOp, AsyncOpInterface, WaitOp
-from xdsl_gpu.gpu_dialect.diagnostics import at_op
 from xdsl_gpu.passes.llvm_type_converter import describe
 
 

@@ -41,6 +41,7 @@ from xdsl.traits import ConstantLike, SymbolOpInterface
 from xdsl.traits import SymbolTable as SymbolTableTrait
 from xdsl.utils.exceptions import ParseError, PassFailedException, VerifyException
 
+from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect.gpu.compute_ops import (
     BlockDimOp,
     BlockIdOp,
@@ -60,7 +61,6 @@ from xdsl_gpu.gpu_dialect.gpu.kernel_ops import (
     TerminatorOp,
 )
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
-from xdsl_gpu.gpu_dialect.diagnostics import at_op
 from xdsl_gpu.passes.gpu_launch_sink_index_computations import (
     is_inside,
     used_values_defined_above,

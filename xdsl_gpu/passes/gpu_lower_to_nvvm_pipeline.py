@@ -41,7 +41,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.arg_spec import ArgSpec, ParameterListType
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 
 PIPELINE_NAME = "gpu-lower-to-nvvm-pipeline"

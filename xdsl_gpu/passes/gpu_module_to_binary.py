@@ -25,7 +25,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import ObjectAttr
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
@@ -70,7 +70,9 @@ class GpuModuleToBinaryPass(ModulePass):
             )
             Rewriter.replace_op(module, binary)
 
-    def _object(self, module: GPUModuleOp, target: Attribute, fmt: ObjectFormat) -> ObjectAttr:
+    def _object(
+        self, module: GPUModuleOp, target: Attribute, fmt: ObjectFormat
+    ) -> ObjectAttr:
         name = module.sym_name.data
         if not isinstance(target, NVVMTargetAttr):
             raise PassFailedException(
@@ -93,7 +95,10 @@ class GpuModuleToBinaryPass(ModulePass):
         )
         try:
             llvm_ir = convert_module(
-                module, triple=target.triple, data_layout=NVPTX_DATA_LAYOUT, module_name=name
+                module,
+                triple=target.triple,
+                data_layout=NVPTX_DATA_LAYOUT,
+                module_name=name,
             )
             serialized = serialize(llvm_ir, options, fmt)
         except UserError as e:
@@ -134,7 +139,10 @@ def _check_lowered(module: GPUModuleOp) -> None:
 
 
 def _is_llvm_level(op: Operation) -> bool:
-    return op.name.startswith(("llvm.", "nvvm.")) or op.name == "builtin.unrealized_conversion_cast"
+    return (
+        op.name.startswith(("llvm.", "nvvm."))
+        or op.name == "builtin.unrealized_conversion_cast"
+    )
 
 
 def _assembler_options(opts: str) -> tuple[str, ...]:

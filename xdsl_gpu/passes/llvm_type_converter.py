@@ -57,8 +57,8 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect import llvm
-from xdsl_gpu.gpu_dialect.diagnostics import at_op
 from xdsl_gpu.passes.memref_descriptor import ptr_type
 
 NVVM_ADDRESS_SPACES: Mapping[str, int] = {"global": 1, "workgroup": 3, "private": 0}
@@ -81,7 +81,7 @@ class ConversionError(PassFailedException):
 
 def describe(op: Operation) -> str:
     """``'arith.truncf' op in @f`` (the command-line tools put the op's source
-    location in front of the message: ``xdsl_gpu/gpu_dialect/diagnostics.py``)."""
+    location in front of the message: ``xdsl_gpu/diagnostics.py``)."""
     where = ""
     parent: Operation | None = op
     while parent is not None:

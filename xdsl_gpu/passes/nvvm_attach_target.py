@@ -78,4 +78,3 @@ class NVVMAttachTargetPass(ModulePass):
             existing = list(module.targets.data) if module.targets is not None else []
             if target not in existing:
                 module.targets = ArrayAttr([*existing, target])
-

@@ -1,10 +1,10 @@
 """Passes of xdsl-gpu that take the place of xDSL's own, under the same upstream name.
 
-``Universe.get_multiverse()`` refuses two plugins that register the same pass name, so
-a replacement cannot simply be listed in :func:`xdsl_gpu.passes.get_all_passes`. As for dialects
-(``xdsl_gpu/gpu_dialect/registration.py``), the plugin swaps the factory in xDSL's own universe
-before the merge: :func:`override_xdsl_passes` is called by ``xdsl_gpu/gpu_dialect/universe.py``
-when ``xdsl-opt`` loads the plugin.
+``Universe.get_multiverse()`` refuses two plugins that register the same pass name,
+so a replacement cannot simply be listed in :func:`xdsl_gpu.passes.get_all_passes`.
+The plugin (``xdsl_gpu/driver/universe.py``) swaps the factories of
+:data:`REPLACED_PASSES` into xDSL's own universe through
+``xdsl_gpu.compat.replace_universe_entries``.
 
 Replaced:
 
@@ -27,10 +27,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.passes import ModulePass
-
-
-class XdslPassesChangedError(RuntimeError):
-    """xDSL no longer looks the way the pass override expects."""
 
 
 def _lower_affine() -> type[ModulePass]:
@@ -57,21 +53,3 @@ REPLACED_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "reconcile-unrealized-casts": _reconcile_unrealized_casts,
 }
 """Passes that xDSL registers too: ours take their place."""
-
-
-def override_xdsl_passes() -> None:
-    """Point xDSL's own universe at our versions of :data:`REPLACED_PASSES`."""
-    try:
-        from xdsl.universe import XDSL_UNIVERSE
-    except ImportError as e:  # pragma: no cover - only with an incompatible xDSL
-        raise XdslPassesChangedError(f"xdsl.universe.XDSL_UNIVERSE is gone: {e}") from e
-    passes = getattr(XDSL_UNIVERSE, "all_passes", None)
-    if not isinstance(passes, dict):
-        raise XdslPassesChangedError("XDSL_UNIVERSE.all_passes is no longer a dict")
-    for name, factory in REPLACED_PASSES.items():
-        if name not in passes:
-            raise XdslPassesChangedError(
-                f"xDSL no longer registers a '{name}' pass; xdsl_gpu/passes/registration.py "
-                "must be revisited"
-            )
-        passes[name] = factory

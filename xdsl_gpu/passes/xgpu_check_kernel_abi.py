@@ -44,8 +44,8 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_gpu.diagnostics import UserError, at_op
 from xdsl_gpu.gpu_dialect import llvm
-from xdsl_gpu.gpu_dialect.diagnostics import UserError, at_op
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import ObjectAttr
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp, LaunchFuncOp
 from xdsl_gpu.gpu_dialect.xgpu import ObjectFileAttr
@@ -279,8 +279,12 @@ def compare(
             break
     if problem is None:
         return None
-    table = _table(args, params, (f"launch ({convention})", f"kernel '{kernel}' in {where}"), bad)
-    return f"{describe(launch)} @{launch.kernel_module_name}::@{kernel} {problem}\n{table}"
+    table = _table(
+        args, params, (f"launch ({convention})", f"kernel '{kernel}' in {where}"), bad
+    )
+    return (
+        f"{describe(launch)} @{launch.kernel_module_name}::@{kernel} {problem}\n{table}"
+    )
 
 
 # ---------------------------------------------------------------------------------
@@ -289,7 +293,11 @@ def compare(
 
 
 def _object_images(
-    binary: BinaryOp, index: int, obj: Attribute, search_path: Sequence[str], allow_absolute: bool
+    binary: BinaryOp,
+    index: int,
+    obj: Attribute,
+    search_path: Sequence[str],
+    allow_absolute: bool,
 ) -> tuple[str, list[ImageInfo]]:
     """A name for the object in messages, and its readable images."""
     if isinstance(obj, ObjectFileAttr):
@@ -300,7 +308,11 @@ def _object_images(
     elif isinstance(obj, ObjectAttr):
         data, fmt = obj.object_bytes, obj.format.value
         source = obj.get_property("xgpu.file")
-        name = f"object {index}" if source is None else str(getattr(source, "data", source))
+        name = (
+            f"object {index}"
+            if source is None
+            else str(getattr(source, "data", source))
+        )
     else:
         return f"object {index}", []
     if fmt == "offload":
@@ -327,7 +339,9 @@ def check_binary_launches(
     allow_absolute: bool = False,
 ) -> None:
     """Check every launch of a ``gpu.binary`` kernel in ``module``."""
-    binaries = {op.sym_name.data: op for op in module.walk() if isinstance(op, BinaryOp)}
+    binaries = {
+        op.sym_name.data: op for op in module.walk() if isinstance(op, BinaryOp)
+    }
     launches: dict[str, list[LaunchFuncOp]] = {}
     for op in module.walk():
         if isinstance(op, LaunchFuncOp) and op.kernel_module_name in binaries:
@@ -352,7 +366,8 @@ def _check_launch(
 ) -> None:
     operands = list(launch.kernel_operands)
     lowered = all(
-        not isinstance(o.type, MemRefType | UnrankedMemRefType | IndexType) for o in operands
+        not isinstance(o.type, MemRefType | UnrankedMemRefType | IndexType)
+        for o in operands
     )
     try:
         args = launch_arguments(operands, bare_pointers, index_bitwidth)

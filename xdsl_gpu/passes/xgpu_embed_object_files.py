@@ -57,12 +57,14 @@ class ObjectFileError(PassFailedException):
 def effective_search_path(option: Sequence[str]) -> tuple[str, ...]:
     """The option's folders, then ``$XDSL_GPU_OBJECT_SEARCH_PATH``'s; ``.`` if none."""
     folders = [f for f in option if f]
-    folders += [f for f in os.environ.get(SEARCH_PATH_VARIABLE, "").split(os.pathsep) if f]
+    folders += [
+        f for f in os.environ.get(SEARCH_PATH_VARIABLE, "").split(os.pathsep) if f
+    ]
     return tuple(folders) or (".",)
 
 
 def _where(binary: BinaryOp, index: int, obj: ObjectFileAttr) -> str:
-    return f"{describe(binary)}: object {index} \"{obj.path}\""
+    return f'{describe(binary)}: object {index} "{obj.path}"'
 
 
 def resolve_object_file(
@@ -133,7 +135,9 @@ _FORMAT_WORDS = {
 }
 
 
-def _check_chip(obj: ObjectFileAttr, data: bytes, fmt: str, where: str, found: Path) -> None:
+def _check_chip(
+    obj: ObjectFileAttr, data: bytes, fmt: str, where: str, found: Path
+) -> None:
     """A PTX or cubin must be code for the chip its ``#nvvm.target`` names."""
     if not isinstance(obj.target, NVVMTargetAttr) or fmt not in ("assembly", "bin"):
         return
@@ -148,14 +152,18 @@ def _check_chip(obj: ObjectFileAttr, data: bytes, fmt: str, where: str, found: P
         what = "PTX" if fmt == "assembly" else "a cubin"
         raise ObjectFileError(
             f"{where}: {found} is {what} for {image.chip.name}, but the object is "
-            f"declared for chip \"{obj.target.chip}\"; write "
+            f'declared for chip "{obj.target.chip}"; write '
             f'#nvvm.target<chip = "{image.chip.name}"> or use the file built for '
             f"{obj.target.chip}"
         )
 
 
 def embed_object_file(
-    binary: BinaryOp, index: int, obj: ObjectFileAttr, search_path: Sequence[str], allow_absolute: bool
+    binary: BinaryOp,
+    index: int,
+    obj: ObjectFileAttr,
+    search_path: Sequence[str],
+    allow_absolute: bool,
 ) -> ObjectAttr:
     """The ``#gpu.object`` that replaces ``obj``."""
     data, _ = load_object_file(binary, index, obj, search_path, allow_absolute)

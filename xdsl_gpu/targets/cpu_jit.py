@@ -45,7 +45,7 @@ import llvmlite.binding as llvm
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.targets.llvm_ir import convert_module, parse_module
 from xdsl_gpu.targets.llvm_ir.convert_type import identifier
 
@@ -203,11 +203,16 @@ def _layout(t: Any, data: Any) -> _Layout:
         return _Layout(name, size, is_vector=t.is_vector)
     elements = list(t.elements)
     fields = tuple(
-        (data.get_element_offset(t, i), _layout(e, data)) for i, e in enumerate(elements)
+        (data.get_element_offset(t, i), _layout(e, data))
+        for i, e in enumerate(elements)
     )
     rank = None
     if _is_descriptor_type(t):
-        rank = int(str(elements[3]).strip("[]").split(" x ")[0]) if len(elements) == 5 else 0
+        rank = (
+            int(str(elements[3]).strip("[]").split(" x ")[0])
+            if len(elements) == 5
+            else 0
+        )
     return _Layout(name, size, is_struct=True, descriptor_rank=rank, fields=fields)
 
 
@@ -235,7 +240,9 @@ def _scalar(raw: bytes, t: _Layout) -> Any:
 
 def _descriptor(raw: bytes, rank: int) -> _Descriptor:
     words = struct.unpack(f"<{3 + 2 * rank}q", raw[: 8 * (3 + 2 * rank)])
-    return _Descriptor(words[0], words[1], words[2], words[3 : 3 + rank], words[3 + rank :])
+    return _Descriptor(
+        words[0], words[1], words[2], words[3 : 3 + rank], words[3 + rank :]
+    )
 
 
 @dataclass(frozen=True)
@@ -376,7 +383,11 @@ class CpuJit:
         for a in args:
             flat += self._flatten(a, convention, keep)
         result_buffer = None
-        if convention == "ciface" and plan.ret == "void" and len(plan.params) == len(flat) + 1:
+        if (
+            convention == "ciface"
+            and plan.ret == "void"
+            and len(plan.params) == len(flat) + 1
+        ):
             if plan.out_param is None:
                 raise CpuJitError(
                     f"@{symbol} takes a result pointer, but @{name} is not in the "
@@ -509,7 +520,9 @@ class CpuJit:
             for (offset, ft), hint in zip(t.fields, hints, strict=True):
                 chunk = raw[offset : offset + ft.size]
                 if ft.descriptor_rank is not None and hint is not None:
-                    out.append(self._array(_descriptor(chunk, ft.descriptor_rank), hint, copy))
+                    out.append(
+                        self._array(_descriptor(chunk, ft.descriptor_rank), hint, copy)
+                    )
                 else:
                     out.append(_scalar(chunk, ft))
             return tuple(out)

@@ -25,15 +25,13 @@ assembler's message instead of at load time.
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.targets.nvvm.object_info import Chip, ObjectInfoError
 
 EMIT_KINDS = ("ptx", "cubin")
@@ -184,7 +182,9 @@ def compile_source(
     """Compile CUDA C++ ``source`` (called ``name`` in messages) for ``chip``."""
     nvrtc = _nvrtc()
     nvrtc_version()  # a clear error when the library is missing
-    result, program = nvrtc.nvrtcCreateProgram(source.encode(), name.encode(), 0, [], [])
+    result, program = nvrtc.nvrtcCreateProgram(
+        source.encode(), name.encode(), 0, [], []
+    )
     _check(result, "nvrtcCreateProgram")
     try:
         flags = [f.encode() for f in _options(chip, options, source_dir)]
@@ -223,7 +223,11 @@ _VERSION_LINE = re.compile(r"^(\s*\.version\s+)(\d+\.\d+)", re.MULTILINE)
 def set_ptx_version(ptx: str, version: str, chip: Chip) -> str:
     """``ptx`` with ``.version`` set to ``version``, checked by assembling it."""
     from xdsl_gpu.targets.nvvm.ptx_isa import Chip as SerializerChip
-    from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, SerializationError, assemble_cubin
+    from xdsl_gpu.targets.nvvm.serializer import (
+        NVVMOptions,
+        SerializationError,
+        assemble_cubin,
+    )
 
     match = _VERSION_LINE.search(ptx)
     if match is None:
@@ -267,7 +271,9 @@ def compile_file(
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for chip in _validate(options):
-        compiled = compile_source(text, str(source), chip, options, source.parent.resolve())
+        compiled = compile_source(
+            text, str(source), chip, options, source.parent.resolve()
+        )
         if compiled.log and warn is not None:
             warn(compiled.log)
         if compiled.ptx is not None:
@@ -279,63 +285,3 @@ def compile_file(
             target.write_bytes(compiled.cubin)
             written.append(target)
     return written
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="xdsl-gpu-nvrtc",
-        description="Compile CUDA C++ to PTX/cubin per architecture with NVRTC "
-        "(no nvcc or CUDA toolkit needed).",
-    )
-    parser.add_argument("sources", nargs="+", help=".cu files")
-    parser.add_argument(
-        "-arch", "--arch", action="append", default=[],
-        help="sm_XY (repeat, or comma-separate, for several)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--emit", default="ptx", help="ptx, cubin or ptx,cubin (default: ptx)"
-    )
-    parser.add_argument("-O", dest="opt_level", type=int, default=3, help="0 to 3")
-    parser.add_argument("-I", dest="include_dirs", action="append", default=[])
-    parser.add_argument("-D", dest="defines", action="append", default=[])
-    parser.add_argument("-std", "--std", default="", help="c++17, c++20, ...")
-    parser.add_argument("--use_fast_math", action="store_true")
-    parser.add_argument("-lineinfo", "--lineinfo", action="store_true")
-    parser.add_argument(
-        "--ptx-version", default="", help="lower the PTX ISA version (X.Y), checked"
-    )
-    parser.add_argument(
-        "-Xnvrtc", action="append", default=[], help="pass an option to NVRTC as is"
-    )
-    parser.add_argument("-o", "--output-dir", default=None, help="output folder")
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    archs = tuple(a for value in args.arch for a in value.split(",") if a)
-    options = NvrtcOptions(
-        archs=archs,
-        emit=tuple(e for e in args.emit.split(",") if e),
-        opt_level=args.opt_level,
-        include_dirs=tuple(args.include_dirs),
-        defines=tuple(args.defines),
-        std=args.std,
-        fast_math=args.use_fast_math,
-        line_info=args.lineinfo,
-        ptx_version=args.ptx_version,
-        extra=tuple(args.Xnvrtc),
-    )
-    try:
-        for source in args.sources:
-            warn = lambda log: print(log, file=sys.stderr)  # noqa: E731
-            for path in compile_file(source, options, args.output_dir, warn):
-                print(path)
-    except UserError as e:
-        print(f"xdsl-gpu-nvrtc: error: {e}", file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -72,7 +72,6 @@ from xdsl.irdl.declarative_assembly_format import (
     irdl_custom_directive,
 )
 from xdsl.parser import Parser, UnresolvedOperand
-from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
@@ -94,6 +93,7 @@ from xdsl.traits import (
     ensure_terminator,
 )
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.str_enum import StrEnum
 
 from xdsl_gpu.gpu_dialect.gpu.attributes import AddressSpace, AddressSpaceAttr
@@ -103,9 +103,11 @@ from xdsl_gpu.gpu_dialect.gpu.constraints import (
     ODSIndex,
     SameType,
     TypeConstraint,
-    exactly as exactly,  # re-exported: mma_ops takes it from here
     op_error,
     quoted,
+)
+from xdsl_gpu.gpu_dialect.gpu.constraints import (
+    exactly as exactly,  # re-exported: mma_ops takes it from here
 )
 
 # ===----------------------------------------------------------------------=== #

@@ -137,7 +137,9 @@ ODSI32 = exactly(i32, "32-bit signless integer")
 AnyMemRef = instance_of(MemRefType, "memref of any type values")
 """ODS ``AnyMemRef``: a ranked memref (``memref<*x...>`` is not one)."""
 
-AnyUnrankedMemRef = instance_of(UnrankedMemRefType, "unranked.memref of any type values")
+AnyUnrankedMemRef = instance_of(
+    UnrankedMemRefType, "unranked.memref of any type values"
+)
 """ODS ``AnyUnrankedMemRef``."""
 
 

@@ -23,8 +23,8 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import SymbolTable
 
+from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect import llvm
-from xdsl_gpu.gpu_dialect.diagnostics import at_op
 from xdsl_gpu.gpu_dialect.gpu import kernel_ops
 from xdsl_gpu.passes.convert_func_to_llvm import FuncConventions
 from xdsl_gpu.passes.llvm_type_converter import ConversionError, LLVMTypeConverter

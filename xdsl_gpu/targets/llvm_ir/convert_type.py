@@ -34,7 +34,7 @@ from xdsl.dialects.llvm import (
 )
 from xdsl.ir import Attribute
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 
 
 class LLVMIRTranslationError(UserError):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 
 
 class ObjectInfoError(UserError):
@@ -136,7 +136,9 @@ def _ptx_param(declaration: str) -> KernelParam:
     """``.param .u64 .ptr .global .align 1 k_param_0`` → a :class:`KernelParam`."""
     tokens = declaration.split()
     if not tokens or tokens[0] != ".param":
-        raise ObjectInfoError(f"unexpected PTX kernel parameter '{declaration.strip()}'")
+        raise ObjectInfoError(
+            f"unexpected PTX kernel parameter '{declaration.strip()}'"
+        )
     name = tokens[-1]
     base: tuple[str, int] | None = None
     is_pointer = False
@@ -147,7 +149,9 @@ def _ptx_param(declaration: str) -> KernelParam:
             lanes = int(match.group(3) or 1)
             base = (match.group(1), int(match.group(2)) // 8 * lanes)
     if base is None:
-        raise ObjectInfoError(f"PTX kernel parameter without a type: '{declaration.strip()}'")
+        raise ObjectInfoError(
+            f"PTX kernel parameter without a type: '{declaration.strip()}'"
+        )
     letter, size = base
     spelled = next(t for t in tokens[1:-1] if _SCALAR.match(t))
     if (array := _ARRAY.search(name)) is not None:
@@ -282,7 +286,8 @@ def parse_cubin(data: bytes) -> ImageInfo:
                 _, ordinal, _, word = struct.unpack_from("<IHHI", value)
                 params.append((ordinal, (word >> 18) & 0x3FFF))
         kernels[kernel] = [
-            KernelParam(size, ParamKind.UNKNOWN, f"{size} bytes") for _, size in sorted(params)
+            KernelParam(size, ParamKind.UNKNOWN, f"{size} bytes")
+            for _, size in sorted(params)
         ]
     return ImageInfo("elf", Chip(sm, variant), kernels=kernels)
 

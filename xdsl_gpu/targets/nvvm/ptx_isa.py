@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 
 # Lowest PTX ISA version (major*10 + minor) that supports each SM, from NVIDIA's PTX
 # ISA release notes.

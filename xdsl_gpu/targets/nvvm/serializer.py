@@ -19,7 +19,7 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
 
 NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
@@ -103,7 +103,9 @@ def target_machine(options: NVVMOptions) -> llvm.TargetMachine:
     _initialize_llvm()
     chip = ptx_isa.Chip.parse(options.chip)
     version = ptx_isa.choose_ptx_version(
-        chip, options.features, None if options.use_toolkit else assembler_cuda_version()
+        chip,
+        options.features,
+        None if options.use_toolkit else assembler_cuda_version(),
     )
     _, other_features = ptx_isa.split_features(options.features)
     features = ",".join([f"+ptx{version}", *other_features])
@@ -258,9 +260,7 @@ def _run_ptxas(ptx: str, options: NVVMOptions) -> bytes:
         command += ["--opt-level", str(options.opt_level), *options.ptxas_options]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            raise SerializationError(
-                _explain_assembler_log(done.stderr, ptx, options)
-            )
+            raise SerializationError(_explain_assembler_log(done.stderr, ptx, options))
         return out.read_bytes()
 
 
@@ -273,7 +273,9 @@ def create_fatbin(cubin: bytes, ptx: str, options: NVVMOptions) -> bytes:
 
     handle = nvfatbin.create(["-64"], 1)
     try:
-        nvfatbin.add_cubin(handle, cubin, len(cubin), chip.arch_number, options.module_name)
+        nvfatbin.add_cubin(
+            handle, cubin, len(cubin), chip.arch_number, options.module_name
+        )
         source = ptx.encode() + b"\0"
         nvfatbin.add_ptx(
             handle, source, len(source), chip.arch_number, options.module_name, ""
@@ -312,7 +314,9 @@ def _run_fatbinary(
         return out.read_bytes()
 
 
-def serialize(ir_text: str, options: NVVMOptions, fmt: ObjectFormat) -> SerializedObject:
+def serialize(
+    ir_text: str, options: NVVMOptions, fmt: ObjectFormat
+) -> SerializedObject:
     """Compile one module's LLVM IR to ``fmt``, with upstream's timing properties."""
     start = time.perf_counter()
     module = link_and_optimize(ir_text, options)

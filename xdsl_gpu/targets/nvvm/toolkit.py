@@ -13,7 +13,7 @@ import os
 import shutil
 from pathlib import Path
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 
 LIBDEVICE = Path("nvvm") / "libdevice" / "libdevice.10.bc"
 TOOLKIT_VARIABLES = ("CUDA_ROOT", "CUDA_HOME", "CUDA_PATH")

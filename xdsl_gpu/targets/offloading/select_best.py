@@ -81,7 +81,9 @@ def _declare_load_best(builder: _ModuleBuilder) -> None:
     )
 
 
-def _embed_object(name: str, index: int, obj: ObjectAttr, builder: _ModuleBuilder) -> int:
+def _embed_object(
+    name: str, index: int, obj: ObjectAttr, builder: _ModuleBuilder
+) -> int:
     """Add ``@<name>_binary_<index>``; returns its size."""
     data = obj.object_bytes
     if obj.format is CompilationTarget.Assembly:
@@ -114,9 +116,14 @@ def embed_all_objects(binary: BinaryOp, builder: _ModuleBuilder) -> None:
     if len(objects) != len(binary.objects.data):
         raise OffloadingError(f"gpu.binary @{name}: every object must be a #gpu.object")
     sizes = [_embed_object(name, i, o, builder) for i, o in enumerate(objects)]
-    labels = [builder.string(f"{name}_label_{i}", _label(name, i, o)) for i, o in enumerate(objects)]
+    labels = [
+        builder.string(f"{name}_label_{i}", _label(name, i, o))
+        for i, o in enumerate(objects)
+    ]
     builder.add(
-        llvm.GlobalOp(PTR, f"{name}_module", "internal", value=None, body=_null_initializer())
+        llvm.GlobalOp(
+            PTR, f"{name}_module", "internal", value=None, body=_null_initializer()
+        )
     )
     block = Block()
     ops: list[Operation] = []
@@ -135,7 +142,11 @@ def embed_all_objects(binary: BinaryOp, builder: _ModuleBuilder) -> None:
         ]
         for number, (value, _) in enumerate(fields):
             slot = llvm.GEPOp(table, [0, i, number], table_type, inbounds=True)
-            ops += [value, slot, llvm.StoreOp(value, slot, alignment=8 if number in (0, 1, 4) else 4)]
+            ops += [
+                value,
+                slot,
+                llvm.StoreOp(value, slot, alignment=8 if number in (0, 1, 4) else 4),
+            ]
     _declare_load_best(builder)
     loaded = llvm.CallOp(LOAD_BEST, table, count, return_type=PTR)
     slot = llvm.AddressOfOp(f"{name}_module", PTR)
@@ -146,7 +157,9 @@ def embed_all_objects(binary: BinaryOp, builder: _ModuleBuilder) -> None:
     block = Block()
     slot = llvm.AddressOfOp(f"{name}_module", PTR)
     module_ptr = llvm.LoadOp(slot, PTR, alignment=8)
-    block.add_ops([slot, module_ptr, llvm.CallOp("mgpuModuleUnload", module_ptr), llvm.ReturnOp()])
+    block.add_ops(
+        [slot, module_ptr, llvm.CallOp("mgpuModuleUnload", module_ptr), llvm.ReturnOp()]
+    )
     builder.add(_function(f"{name}_unload", block))
     builder.add(llvm.GlobalCtorsOp([f"{name}_load"], [CONSTRUCTOR_PRIORITY]))
     builder.add(llvm.GlobalDtorsOp([f"{name}_unload"], [CONSTRUCTOR_PRIORITY]))

@@ -21,11 +21,9 @@ the kernel and the MLIR location of the launch (see xdsl_gpu/targets/runtime).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from xdsl.dialects.builtin import (
-    IntAttr,
     IndexType,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     ModuleOp,
@@ -34,12 +32,11 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xdsl_gpu.gpu_dialect.diagnostics import source_location
+from xdsl_gpu.diagnostics import UserError, source_location
 from xdsl_gpu.gpu_dialect import llvm
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import (
     CompilationTarget,
     ObjectAttr,
@@ -92,7 +89,10 @@ class _ModuleBuilder:
         self.symbols = {
             name.data
             for op in module.ops
-            if isinstance(name := op.properties.get("sym_name") or op.attributes.get("sym_name"), StringAttr)
+            if isinstance(
+                name := op.properties.get("sym_name") or op.attributes.get("sym_name"),
+                StringAttr,
+            )
         }
         self.declared: set[str] = set()
         self.strings: dict[tuple[str, bytes], str] = {}
@@ -105,7 +105,9 @@ class _ModuleBuilder:
             return
         self.declared.add(name)
         self.add(
-            llvm.FuncOp(name, _runtime_functions()[name], linkage=llvm.LinkageAttr("external"))
+            llvm.FuncOp(
+                name, _runtime_functions()[name], linkage=llvm.LinkageAttr("external")
+            )
         )
 
     def string(self, name: str, text: bytes) -> str:
@@ -161,7 +163,9 @@ def _embed_binary(binary: BinaryOp, builder: _ModuleBuilder) -> None:
     if is_ptx:
         data += b"\0"
     section = None
-    if properties is not None and isinstance(s := properties.data.get("section"), StringAttr):
+    if properties is not None and isinstance(
+        s := properties.data.get("section"), StringAttr
+    ):
         section = s.data
     builder.add(
         llvm.GlobalOp(
@@ -175,7 +179,9 @@ def _embed_binary(binary: BinaryOp, builder: _ModuleBuilder) -> None:
         )
     )
     builder.add(
-        llvm.GlobalOp(PTR, f"{name}_module", "internal", value=None, body=_null_initializer())
+        llvm.GlobalOp(
+            PTR, f"{name}_module", "internal", value=None, body=_null_initializer()
+        )
     )
     # @M_load
     block = Block()
@@ -183,7 +189,9 @@ def _embed_binary(binary: BinaryOp, builder: _ModuleBuilder) -> None:
     block.add_op(data_ptr)
     if is_ptx:
         level = 0
-        if properties is not None and isinstance(o := properties.data.get("O"), IntegerAttr):
+        if properties is not None and isinstance(
+            o := properties.data.get("O"), IntegerAttr
+        ):
             level = o.value.data
         argument = llvm.ConstantOp(IntegerAttr(level, i32), i32)
         callee = "mgpuModuleLoadJIT"
@@ -193,7 +201,15 @@ def _embed_binary(binary: BinaryOp, builder: _ModuleBuilder) -> None:
     builder.declare(callee)
     loaded = llvm.CallOp(callee, data_ptr, argument, return_type=PTR)
     slot = llvm.AddressOfOp(f"{name}_module", PTR)
-    block.add_ops([argument, loaded, slot, llvm.StoreOp(loaded, slot, alignment=8), llvm.ReturnOp()])
+    block.add_ops(
+        [
+            argument,
+            loaded,
+            slot,
+            llvm.StoreOp(loaded, slot, alignment=8),
+            llvm.ReturnOp(),
+        ]
+    )
     builder.add(_function(f"{name}_load", block))
     # @M_unload
     builder.declare("mgpuModuleUnload")
@@ -285,7 +301,9 @@ def _translate_launch(launch: LaunchFuncOp, builder: _ModuleBuilder) -> None:
     name = builder.string(f"{module_name}_{kernel_name}_name", kernel_name.encode())
     name_ptr = llvm.AddressOfOp(name, PTR)
     builder.declare("mgpuModuleGetFunction")
-    function = llvm.CallOp("mgpuModuleGetFunction", module_ptr, name_ptr, return_type=PTR)
+    function = llvm.CallOp(
+        "mgpuModuleGetFunction", module_ptr, name_ptr, return_type=PTR
+    )
     ops += [module_slot, module_ptr, name_ptr, function]
     stream = launch.async_object
     created = stream is None
@@ -318,19 +336,32 @@ def _translate_launch(launch: LaunchFuncOp, builder: _ModuleBuilder) -> None:
     if launch.cluster_size_x is not None:
         clusters = [
             _as_i64(v, ops, "cluster size")
-            for v in (launch.cluster_size_x, launch.cluster_size_y, launch.cluster_size_z)
+            for v in (
+                launch.cluster_size_x,
+                launch.cluster_size_y,
+                launch.cluster_size_z,
+            )
             if v is not None
         ]
         builder.declare("mgpuLaunchClusterKernel")
         ops.append(
             llvm.CallOp(
-                "mgpuLaunchClusterKernel", function, *clusters, *dims, smem, stream, params, null
+                "mgpuLaunchClusterKernel",
+                function,
+                *clusters,
+                *dims,
+                smem,
+                stream,
+                params,
+                null,
             )
         )
     else:
         builder.declare("mgpuLaunchKernel")
         ops.append(
-            llvm.CallOp("mgpuLaunchKernel", function, *dims, smem, stream, params, null, count)
+            llvm.CallOp(
+                "mgpuLaunchKernel", function, *dims, smem, stream, params, null, count
+            )
         )
     if created:
         builder.declare("mgpuStreamSynchronize")
@@ -384,5 +415,3 @@ def lower_offloading(module: ModuleOp) -> None:
         )
     if "gpu.container_module" in module.attributes:
         del module.attributes["gpu.container_module"]
-
-

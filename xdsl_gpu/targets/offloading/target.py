@@ -15,7 +15,9 @@ from xdsl_gpu.targets.llvm_ir import convert_module, parse_module
 from xdsl_gpu.targets.offloading.select_object import lower_offloading
 
 
-def host_llvm_ir(module: ModuleOp, *, triple: str | None = None, verify: bool = True) -> str:
+def host_llvm_ir(
+    module: ModuleOp, *, triple: str | None = None, verify: bool = True
+) -> str:
     """The host LLVM IR of ``module`` (left untouched): binaries embedded, launches
     lowered to ``mgpu*`` calls."""
     lowered = module.clone()
@@ -40,4 +42,6 @@ class LLVMOffloadTarget(Target):
     verify: bool = True
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        output.write(host_llvm_ir(module, triple=self.triple or None, verify=self.verify))
+        output.write(
+            host_llvm_ir(module, triple=self.triple or None, verify=self.verify)
+        )

@@ -8,7 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from xdsl_gpu.targets.runtime.api import GpuProgram, GpuProgramError, load, managed_array
+    from xdsl_gpu.targets.runtime.api import (
+        GpuProgram,
+        GpuProgramError,
+        load,
+        managed_array,
+    )
 
 __all__ = ["GpuProgram", "GpuProgramError", "load", "managed_array"]
 

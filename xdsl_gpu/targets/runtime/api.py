@@ -60,9 +60,12 @@ from xdsl.ir import Attribute, Operation
 from xdsl.utils.arg_spec import ArgSpec, ParameterListType, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
-from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import PIPELINE_NAME, GpuLowerToNVVMPipelinePass
+from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import (
+    PIPELINE_NAME,
+    GpuLowerToNVVMPipelinePass,
+)
 
 OptionValue = str | int | bool
 PipelineOptions = str | Mapping[str, OptionValue] | None
@@ -249,7 +252,7 @@ def _serialize(
 
 
 def _pageable_memory_access(device: Any) -> bool:
-    from cuda.bindings import driver as cu
+    import cuda.bindings.driver as cu
 
     result, value = cu.cuDeviceGetAttribute(
         cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, device.handle
@@ -263,7 +266,7 @@ buffers cannot be hashed or weakly referenced in sets)."""
 
 
 def _free_managed(pointer: Any, owner_id: int) -> None:
-    from cuda.bindings import driver as cu
+    import cuda.bindings.driver as cu
 
     _MANAGED_OWNERS.discard(owner_id)
     cu.cuMemFree(pointer)
@@ -278,7 +281,7 @@ def managed_array(
 
     The memory is freed when the array (and every view of it) is garbage collected.
     """
-    from cuda.bindings import driver as cu
+    import cuda.bindings.driver as cu
 
     from xdsl_gpu.targets.runtime.driver import check
     from xdsl_gpu.targets.runtime.runtime import CudaRuntime
@@ -294,7 +297,7 @@ def managed_array(
     owner = (ctypes.c_char * nbytes).from_address(int(pointer))
     weakref.finalize(owner, _free_managed, pointer, id(owner))
     _MANAGED_OWNERS.add(id(owner))
-    array = np.frombuffer(owner, dtype=dtype, count=count).reshape(shape)
+    array = np.frombuffer(memoryview(owner), dtype=dtype, count=count).reshape(shape)
     if fill is not None:
         array[...] = fill
     return array
@@ -303,7 +306,7 @@ def managed_array(
 def _device_accessible(array: np.ndarray) -> bool:
     """Whether kernels can dereference ``array``'s pointer as it is: managed memory,
     or host memory registered with CUDA (``cuMemHostRegister``)."""
-    from cuda.bindings import driver as cu
+    import cuda.bindings.driver as cu
 
     if array.size == 0:
         return True
@@ -315,14 +318,16 @@ def _device_accessible(array: np.ndarray) -> bool:
     result, device_pointer = cu.cuPointerGetAttribute(
         cu.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_POINTER, array.ctypes.data
     )
-    return result == cu.CUresult.CUDA_SUCCESS and int(device_pointer) == array.ctypes.data
+    return (
+        result == cu.CUresult.CUDA_SUCCESS and int(device_pointer) == array.ctypes.data
+    )
 
 
 class _StagedArray:
     """A NumPy array's contents in managed memory, for one call."""
 
     def __init__(self, array: np.ndarray) -> None:
-        from cuda.bindings import driver as cu
+        import cuda.bindings.driver as cu
 
         from xdsl_gpu.targets.runtime.driver import check
 
@@ -341,7 +346,7 @@ class _StagedArray:
 
     def finish(self) -> None:
         """Copy the contents back (when the array is writable) and free them."""
-        from cuda.bindings import driver as cu
+        import cuda.bindings.driver as cu
 
         if self.original.flags.writeable and self.original.size:
             self.original[...] = self.view

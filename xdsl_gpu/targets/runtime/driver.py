@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 
 
 class CudaError(UserError):
@@ -25,7 +25,7 @@ class CudaUnavailableError(CudaError):
 
 def _driver() -> Any:
     try:
-        from cuda.bindings import driver
+        import cuda.bindings.driver as driver
     except ImportError as e:  # pragma: no cover - cuda-python is a dependency
         raise CudaUnavailableError(
             "cuda-python is not installed: `pip install cuda-python`"

@@ -12,14 +12,16 @@ from typing import Any
 
 import llvmlite.binding as llvm
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.targets.runtime.runtime import CudaRuntime
 
 
 class JitModule:
     """One host module, loaded and constructed."""
 
-    def __init__(self, llvm_ir: str, runtime: CudaRuntime | None = None, opt_level: int = 2) -> None:
+    def __init__(
+        self, llvm_ir: str, runtime: CudaRuntime | None = None, opt_level: int = 2
+    ) -> None:
         self.runtime = runtime or CudaRuntime.get()
         try:
             self.module = llvm.parse_assembly(llvm_ir)

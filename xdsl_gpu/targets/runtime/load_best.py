@@ -23,7 +23,7 @@ import logging
 import os
 from typing import Any
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.targets.nvvm import ptx_isa
 from xdsl_gpu.targets.runtime import driver
 from xdsl_gpu.targets.runtime.driver import CudaError, Device
@@ -75,7 +75,11 @@ def read_table(table: int, count: int) -> list[tuple[Candidate, TableEntry]]:
     entries = (TableEntry * count).from_address(table)
     out: list[tuple[Candidate, TableEntry]] = []
     for index, entry in enumerate(entries):
-        label = ctypes.string_at(entry.label).decode(errors="replace") if entry.label else f"object {index}"
+        label = (
+            ctypes.string_at(entry.label).decode(errors="replace")
+            if entry.label
+            else f"object {index}"
+        )
         data = ctypes.string_at(entry.data, entry.size) if entry.data else b""
         fmt = FORMAT_NAMES.get(entry.format, f"format {entry.format}")
         out.append((Candidate.from_bytes(index, fmt, data, label), entry))
@@ -96,14 +100,14 @@ def device_info(device: Device) -> DeviceInfo:
 
 
 def _load_image(data: Any) -> tuple[int, Any]:
-    from cuda.bindings import driver as cu
+    import cuda.bindings.driver as cu
 
     result, module = cu.cuModuleLoadData(data)
     return int(result), module
 
 
 def _load_ptx(address: int, opt_level: int) -> tuple[int, Any, str]:
-    from cuda.bindings import driver as cu
+    import cuda.bindings.driver as cu
 
     log = bytearray(8192)
     jit = cu.CUjit_option

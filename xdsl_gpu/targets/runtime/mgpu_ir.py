@@ -116,7 +116,7 @@ class _Function:
             f"  br i1 %ok{n}, label %next{n}, label %fail{n}",
             f"fail{n}:",
             f"  call void @__xdsl_gpu_fail(i32 %r{n}, ptr @.what.{suffix})",
-            f"  br label %bail",
+            "  br label %bail",
             f"next{n}:",
         ]
 
@@ -324,7 +324,10 @@ def _functions() -> list[str]:
             f"ptr %dst, {value_type} %value, i64 %count, ptr %stream",
             ["  %d = ptrtoint ptr %dst to i64"],
         )  # fmt: skip
-        f.call(f"MemsetD{bits}Async", f"i64 %d, {value_type} %value, i64 %count, ptr %stream")
+        f.call(
+            f"MemsetD{bits}Async",
+            f"i64 %d, {value_type} %value, i64 %count, ptr %stream",
+        )
         out.append(f.render())
 
     f = _Function("mgpuMemHostRegister", "void", "ptr %p, i64 %bytes", [])
@@ -361,7 +364,7 @@ def _opt_in_to_dynamic_shared_memory(f: _Function) -> None:
 def runtime_module_ir() -> str:
     """The whole runtime module, ready for ``llvmlite.binding.parse_assembly``."""
     what = [
-        f'@.what.{suffix} = private unnamed_addr constant [{len(symbol) + 1} x i8] '
+        f"@.what.{suffix} = private unnamed_addr constant [{len(symbol) + 1} x i8] "
         f'c"{symbol}\\00"'
         for suffix, (symbol, _) in DRIVER_FUNCTIONS.items()
     ]

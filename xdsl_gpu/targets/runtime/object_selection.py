@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from xdsl_gpu.gpu_dialect.diagnostics import UserError
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.targets.nvvm.object_info import (
     Chip,
     FatbinImage,
@@ -90,7 +90,8 @@ class Candidate:
                 candidate.images = [ImageInfo("ptx", info.chip, info.ptx_version)]
             elif fmt == "fatbin":
                 candidate.images = [
-                    ImageInfo(i.kind, i.chip, _fatbin_ptx_version(i)) for i in fatbin_images(data)
+                    ImageInfo(i.kind, i.chip, _fatbin_ptx_version(i))
+                    for i in fatbin_images(data)
                 ]
             else:
                 candidate.problem = "LLVM bitcode cannot be loaded by the CUDA driver"
@@ -144,7 +145,10 @@ def _cubin_fit(chip: Chip, device: DeviceInfo) -> tuple[int | None, str]:
             "(same major version)"
         )
     if chip.minor > device.sm % 10:
-        return None, f"a {chip.name} cubin needs compute capability {chip.major}.{chip.minor} or newer"
+        return (
+            None,
+            f"a {chip.name} cubin needs compute capability {chip.major}.{chip.minor} or newer",
+        )
     return COMPATIBLE, ""
 
 
@@ -153,7 +157,10 @@ def _ptx_fit(image: ImageInfo, device: DeviceInfo) -> tuple[str | None, str]:
     if chip.variant == "a" and chip.sm != device.sm:
         return None, f"arch-specific {chip.name} PTX compiles only for sm_{chip.sm}"
     if chip.variant == "f" and chip.major != device.sm // 10:
-        return None, f"family {chip.name} PTX compiles only for compute capability {chip.major}.x"
+        return (
+            None,
+            f"family {chip.name} PTX compiles only for compute capability {chip.major}.x",
+        )
     if chip.sm > device.sm:
         return None, f"{chip.name} PTX is newer than the device"
     version = image.ptx_version
@@ -181,8 +188,11 @@ def rank(candidate: Candidate, device: DeviceInfo) -> tuple[Choice | None, str]:
         else:
             jit, why = _ptx_fit(image, device)
             if jit == "nvjitlink" and candidate.format == "fatbin":
-                jit, why = None, (
-                    f"{image.chip.name} PTX in a fatbin is newer than the driver JITs"
+                jit, why = (
+                    None,
+                    (
+                        f"{image.chip.name} PTX in a fatbin is newer than the driver JITs"
+                    ),
                 )
             choice = None if jit is None else Choice(candidate, JIT, image, jit)
         if choice is None:
@@ -194,10 +204,17 @@ def rank(candidate: Candidate, device: DeviceInfo) -> tuple[Choice | None, str]:
 
 def _order(choice: Choice) -> tuple[int, int, int, int]:
     chip = choice.image.chip
-    return (choice.rank, -chip.sm, 0 if chip.variant == "a" else 1, choice.candidate.index)
+    return (
+        choice.rank,
+        -chip.sm,
+        0 if chip.variant == "a" else 1,
+        choice.candidate.index,
+    )
 
 
-def ranked(candidates: Sequence[Candidate], device: DeviceInfo) -> tuple[list[Choice], list[str]]:
+def ranked(
+    candidates: Sequence[Candidate], device: DeviceInfo
+) -> tuple[list[Choice], list[str]]:
     """Usable choices, best first, and a line per object that cannot be used."""
     choices: list[Choice] = []
     rejected: list[str] = []
@@ -243,16 +260,16 @@ def ignore_matching(candidates: Sequence[Candidate], patterns: str) -> list[Cand
         fields = label.split()
         if len(fields) >= 3:
             names.append(" ".join(fields[1:3]))
-        match = next(
-            (p for p in wanted if any(fnmatchcase(n, p) for n in names)), None
-        )
+        match = next((p for p in wanted if any(fnmatchcase(n, p) for n in names)), None)
         if match is not None and not candidate.problem:
             candidate.problem = f"ignored (${IGNORE_VARIABLE} has '{match}')"
             ignored.append(candidate)
     return ignored
 
 
-def choose(candidates: Sequence[Candidate], device: DeviceInfo, binary: str = "") -> list[Choice]:
+def choose(
+    candidates: Sequence[Candidate], device: DeviceInfo, binary: str = ""
+) -> list[Choice]:
     """The usable choices, best first; raises :class:`NoObjectFitsError` listing
     every embedded object when none fits."""
     choices, rejected = ranked(candidates, device)

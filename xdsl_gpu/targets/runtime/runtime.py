@@ -101,7 +101,7 @@ class CudaRuntime:
         """Let ``mgpuMemAlloc`` prefetch host-shared memory to this device where that
         is valid: the device accesses managed memory concurrently with the host, and
         the driver's ``cuMemPrefetchAsync`` has CUDA 13's signature."""
-        from cuda.bindings import driver as cu
+        import cuda.bindings.driver as cu
 
         result, concurrent = cu.cuDeviceGetAttribute(
             cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS,
@@ -149,7 +149,7 @@ class CudaRuntime:
 
     def synchronize(self) -> None:
         """Wait for all work (and flush device printf)."""
-        from cuda.bindings import driver as cu
+        import cuda.bindings.driver as cu
 
         (result,) = cu.cuCtxSynchronize()
         if result != cu.CUresult.CUDA_SUCCESS:
@@ -159,8 +159,10 @@ class CudaRuntime:
     # -- failure ------------------------------------------------------------------
 
     def _fail(self, code: int, what: bytes | int | None) -> None:
-        call = ctypes.string_at(what).decode() if isinstance(what, int) else (
-            what.decode() if what else "CUDA call"
+        call = (
+            ctypes.string_at(what).decode()
+            if isinstance(what, int)
+            else (what.decode() if what else "CUDA call")
         )
         message = (
             f"{call} failed with {driver.error_name(code)}: {driver.error_string(code)}"
@@ -185,7 +187,7 @@ class CudaRuntime:
     # -- slow-path entry points ------------------------------------------------------
 
     def _module_load(self, data: int, size: int) -> int | None:
-        from cuda.bindings import driver as cu
+        import cuda.bindings.driver as cu
 
         if self._stopped():
             return None
@@ -200,17 +202,22 @@ class CudaRuntime:
 
     def _fail_module_load(self, code: int, call: str, log: str = "") -> None:
         hint = ""
-        if driver.error_name(code) in ("CUDA_ERROR_NO_BINARY_FOR_GPU", "CUDA_ERROR_INVALID_PTX",
-                                       "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"):
+        if driver.error_name(code) in (
+            "CUDA_ERROR_NO_BINARY_FOR_GPU",
+            "CUDA_ERROR_INVALID_PTX",
+            "CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+        ):
             hint = (
                 f"\n  the device is sm_{self.device.sm} ({self.device.name}); compile "
-                f"for chip = \"sm_{self.device.sm}\" or use format=fatbin/isa"
+                f'for chip = "sm_{self.device.sm}" or use format=fatbin/isa'
             )
-        message = f"{call} failed with {driver.error_name(code)}: {driver.error_string(code)}"
+        message = (
+            f"{call} failed with {driver.error_name(code)}: {driver.error_string(code)}"
+        )
         self._report(CudaError(message + hint + (f"\n{log}" if log else "")), code)
 
     def _module_load_jit(self, data: int, opt_level: int) -> int | None:
-        from cuda.bindings import driver as cu
+        import cuda.bindings.driver as cu
 
         if self._stopped():
             return None
@@ -250,14 +257,17 @@ class CudaRuntime:
         return handle
 
     def _module_unload(self, handle: int | None) -> None:
-        from cuda.bindings import driver as cu
+        import cuda.bindings.driver as cu
 
         module = self._modules.pop(handle or 0, None)
         if module is None:
             return
         (result,) = cu.cuModuleUnload(module)
         # At exit the context may already be gone; that is not the user's error.
-        if result not in (cu.CUresult.CUDA_SUCCESS, cu.CUresult.CUDA_ERROR_DEINITIALIZED):
+        if result not in (
+            cu.CUresult.CUDA_SUCCESS,
+            cu.CUresult.CUDA_ERROR_DEINITIALIZED,
+        ):
             self._fail(int(result), b"cuModuleUnload")
 
     def _set_default_device(self, ordinal: int) -> None:
@@ -268,7 +278,9 @@ class CudaRuntime:
         except CudaError as e:
             self._report(e)
 
-    def _memref_extent(self, rank: int, descriptor: int, element_bytes: int) -> tuple[int, int]:
+    def _memref_extent(
+        self, rank: int, descriptor: int, element_bytes: int
+    ) -> tuple[int, int]:
         """(address, bytes) of a dense ranked memref descriptor."""
         words = (ctypes.c_int64 * (3 + 2 * rank)).from_address(descriptor)
         aligned, offset = words[1], words[2]
@@ -278,16 +290,20 @@ class CudaRuntime:
             count *= size
         return aligned + offset * element_bytes, count * element_bytes
 
-    def _host_register_memref(self, rank: int, descriptor: int, element_bytes: int) -> None:
-        from cuda.bindings import driver as cu
+    def _host_register_memref(
+        self, rank: int, descriptor: int, element_bytes: int
+    ) -> None:
+        import cuda.bindings.driver as cu
 
         address, size = self._memref_extent(rank, descriptor, element_bytes)
         (result,) = cu.cuMemHostRegister(address, size, 0)
         if result != cu.CUresult.CUDA_SUCCESS:
             self._fail(int(result), b"cuMemHostRegister")
 
-    def _host_unregister_memref(self, rank: int, descriptor: int, element_bytes: int) -> None:
-        from cuda.bindings import driver as cu
+    def _host_unregister_memref(
+        self, rank: int, descriptor: int, element_bytes: int
+    ) -> None:
+        import cuda.bindings.driver as cu
 
         address, _ = self._memref_extent(rank, descriptor, element_bytes)
         (result,) = cu.cuMemHostUnregister(address)

@@ -39,7 +39,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -52,8 +51,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
+from xdsl_gpu.diagnostics import UserError, user_error_text
 from xdsl_gpu.gpu_dialect import llvm
-from xdsl_gpu.gpu_dialect.diagnostics import UserError, user_error_text
 
 TOOL = "xdsl-gpu-run"
 
@@ -280,7 +279,9 @@ def parse_input(spec: str, base: Path | None = None) -> InputValue:
         except (OSError, ValueError, EOFError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             why = why or type(e).__name__
-            raise _input_error(spec, f"cannot read the NumPy file {path}: {why}") from None
+            raise _input_error(
+                spec, f"cannot read the NumPy file {path}: {why}"
+            ) from None
         if not isinstance(array, np.ndarray):  # an .npz archive
             array.close()
             raise _input_error(
@@ -304,17 +305,15 @@ def parse_input(spec: str, base: Path | None = None) -> InputValue:
             array = np.array(array, copy=True, order="C", ndmin=1)
         except (OSError, ValueError, MemoryError) as e:  # an unreadable file
             why = str(e) or type(e).__name__
-            raise _input_error(spec, f"cannot read the NumPy file {path}: {why}") from None
+            raise _input_error(
+                spec, f"cannot read the NumPy file {path}: {why}"
+            ) from None
         return InputValue(spec, name, array, scalar=False)
     type_part, has_values, values_part = spec.partition("=")
     type_part = type_part.strip()
     # The element type is the last field; "index" itself contains an x.
     type_name = next(
-        (
-            n
-            for n in INPUT_DTYPES
-            if type_part == n or type_part.endswith(f"x{n}")
-        ),
+        (n for n in INPUT_DTYPES if type_part == n or type_part.endswith(f"x{n}")),
         None,
     )
     if type_name is None:
@@ -329,7 +328,7 @@ def parse_input(spec: str, base: Path | None = None) -> InputValue:
         )  # fmt: skip
     shape: list[int] = []
     for field in fields[:-1]:  # the last one is the empty string before the type
-        if not re.fullmatch(r"[0-9]+", field):  # ASCII digits only (not "²" or "８")
+        if not re.fullmatch(r"[0-9]+", field):  # ASCII digits only (not "²" or "８")  # noqa: RUF003
             raise _input_error(
                 spec, f"bad dimension '{field}' in '{type_part}': dimensions are "
                 "non-negative integers, as in 2x3xf32"
@@ -427,10 +426,17 @@ def arguments_for(
             element = _element_name(param.element_type)
             shape = [int(d) for d in param.get_shape()]
             array = value.array
-            ok = _compatible_element(value.type_name, element) and len(shape) == array.ndim
-            ok = ok and all(d < 0 or d == n for d, n in zip(shape, array.shape, strict=False))
+            ok = (
+                _compatible_element(value.type_name, element)
+                and len(shape) == array.ndim
+            )
+            ok = ok and all(
+                d < 0 or d == n for d, n in zip(shape, array.shape, strict=False)
+            )
             if not ok:
-                raise RunnerError(f"{where} is {value.notation}, but the parameter is {param}")
+                raise RunnerError(
+                    f"{where} is {value.notation}, but the parameter is {param}"
+                )
             assert element is not None
             args.append(array.astype(INPUT_DTYPES[element], copy=False))
             continue
@@ -473,19 +479,27 @@ def format_value(value: Any, mlir_type: Attribute | None) -> str:
     if isinstance(value, bool | np.bool_) or name == "i1":
         return f"i1={int(value)}"
     if isinstance(value, float | np.floating):
-        dtype = np.dtype(type(value)) if isinstance(value, np.floating) else np.dtype(np.float64)
+        dtype = (
+            np.dtype(type(value))
+            if isinstance(value, np.floating)
+            else np.dtype(np.float64)
+        )
         return f"{name or _DTYPE_NAMES[dtype]}={_format_element(value, dtype)}"
     return f"{name or 'i64'}={int(value)}"
 
 
-def format_results(entry: str, values: Sequence[Any], types: Sequence[Attribute] | None) -> str:
+def format_results(
+    entry: str, values: Sequence[Any], types: Sequence[Attribute] | None
+) -> str:
     """What iree-run-module prints after a call: ``EXEC @f`` and each result."""
     lines = [f"EXEC @{entry}"]
     for i, value in enumerate(values):
         mlir_type = types[i] if types is not None and i < len(types) else None
         text = format_value(value, mlir_type)
         if isinstance(value, np.ndarray):
-            lines.append(f"result[{i}]: {mlir_type if mlir_type is not None else 'memref'}")
+            lines.append(
+                f"result[{i}]: {mlir_type if mlir_type is not None else 'memref'}"
+            )
             lines.append(text)
         else:
             lines.append(f"result[{i}]: {text}")
@@ -547,7 +561,9 @@ def _type_matches(result: str, types: tuple[Attribute, ...]) -> bool:
 
 def _missing_entry(module: ModuleOp, entry: str) -> RunnerError:
     names = sorted(
-        op.sym_name.data for op in module.ops if isinstance(op, func.FuncOp | llvm.FuncOp)
+        op.sym_name.data
+        for op in module.ops
+        if isinstance(op, func.FuncOp | llvm.FuncOp)
     )
     return RunnerError(
         f"entry point @{entry} not found in the module (functions: "
@@ -585,7 +601,10 @@ class InputCall:
 
 
 def prepare_input_call(
-    module: ModuleOp, entry: str, specs: Sequence[str], args: argparse.Namespace | None = None
+    module: ModuleOp,
+    entry: str,
+    specs: Sequence[str],
+    args: argparse.Namespace | None = None,
 ) -> InputCall:
     """Parse the ``--input`` values and check them against ``@entry``'s type."""
     op = next(
@@ -621,7 +640,11 @@ def prepare_input_call(
                 "before gpu-lower-to-nvvm-pipeline (xdsl-gpu-run lowers it itself; add "
                 "its options with --pipeline-options)"
             )
-    if args is not None and args.result_given and not _type_matches(args.result, outputs):
+    if (
+        args is not None
+        and args.result_given
+        and not _type_matches(args.result, outputs)
+    ):
         got = ", ".join(str(t) for t in outputs) or "nothing"
         raise RunnerError(
             f"@{entry} returns {got}, but --entry-point-result={args.result}; with "
@@ -757,7 +780,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("XDSL_GPU_TRACEBACK"):
             raise
         sys.stdout.flush()
-        print(user_error_text(TOOL, e, inputs=[args.input]), file=sys.stderr, flush=True)
+        print(
+            user_error_text(TOOL, e, inputs=[args.input]), file=sys.stderr, flush=True
+        )
         return 1
 
 

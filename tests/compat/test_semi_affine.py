@@ -1,4 +1,4 @@
-"""Semi-affine maps (xdsl_gpu/gpu_dialect/affine_compat.py): the gap in xDSL and the fix.
+"""Semi-affine maps (``compat.semi_affine_expressions``): the gap in xDSL and the fix.
 
 Upstream's loop-to-GPU mapping emits ``affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>``
 (seed 002). xDSL 0.74 cannot even parse it.
@@ -18,7 +18,9 @@ from xdsl.ir.affine import (
 )
 from xdsl.utils.exceptions import ParseError
 
-from xdsl_gpu.gpu_dialect import affine_compat
+from xdsl_gpu import compat
+
+compat.semi_affine_expressions()
 
 SEED_MAP = "affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>"
 
@@ -37,12 +39,12 @@ def parse_map(text: str) -> AffineMap:
 
 
 def test_xdsl_alone_cannot_build_semi_affine_expressions() -> None:
-    """The gap: xDSL's own operators (kept by affine_compat) raise."""
+    """The gap: xDSL's own operators (behind the wrappers) raise."""
     with pytest.raises(NotImplementedError):
-        affine_compat._ORIGINALS["__mul__"](s0, s2)  # pyright: ignore[reportPrivateUsage]
+        compat.original(AffineExpr.__mul__)(s0, s2)
     for method in ("__floordiv__", "ceil_div", "__mod__"):
         with pytest.raises(NotImplementedError):
-            affine_compat._ORIGINALS[method](d0, s0)  # pyright: ignore[reportPrivateUsage]
+            compat.original(getattr(AffineExpr, method))(d0, s0)
 
 
 def test_seed_map_parses_and_evaluates() -> None:

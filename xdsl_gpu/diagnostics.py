@@ -122,9 +122,7 @@ def source_location(location: object) -> str | None:
     return f"{location.filename.data}:{location.line.data}:{location.column.data}"
 
 
-def located_message(
-    error: BaseException, inputs: Collection[str] | None = None
-) -> str:
+def located_message(error: BaseException, inputs: Collection[str] | None = None) -> str:
     """The error's text, with the source location of the op it is about in front when
     the error names one (``failing_op``: verification errors, and the passes'
     conversion errors) and that op came from a file: ``file:line:col: <message>``,

@@ -15,14 +15,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from xdsl_gpu.targets.runtime.runner import (
+from xdsl_gpu.driver.gpu_run import (
     argument_parser,
     format_result,
     split_shared_libs,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-INPUTS = Path(__file__).resolve().parent / "Inputs"
+INPUTS = ROOT / "tests" / "runtime" / "Inputs"
 HELLO = ROOT / "examples" / "hello" / "hello.mlir"
 MATMUL = ROOT / "examples" / "async_matmul" / "matmul.mlir"
 SEED_002_OPTIONS = (
@@ -34,7 +34,7 @@ SEED_002_OPTIONS = (
 def runner(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """``xdsl-gpu-run`` (the console script when installed, else the module)."""
     script = shutil.which("xdsl-gpu-run")
-    command = [script] if script else [sys.executable, "-m", "xdsl_gpu.targets.runtime.runner"]
+    command = [script] if script else [sys.executable, "-m", "xdsl_gpu.driver.gpu_run"]
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     env = dict(os.environ, PYTHONPATH=path)
     env.pop("XDSL_GPU_TRACEBACK", None)
@@ -387,8 +387,10 @@ def inputs_program(tmp_path: Path) -> Path:
         ("i64=0x10", 16, "i64", True),
     ],
 )
-def test_input_notation(spec: str, expected: object, notation: str, scalar: bool) -> None:
-    from xdsl_gpu.targets.runtime.runner import parse_input
+def test_input_notation(
+    spec: str, expected: object, notation: str, scalar: bool
+) -> None:
+    from xdsl_gpu.driver.gpu_run import parse_input
 
     value = parse_input(spec)
     assert value.array.tolist() == expected
@@ -410,9 +412,9 @@ def test_input_notation(spec: str, expected: object, notation: str, scalar: bool
     ],
 )
 def test_bad_input_notation(spec: str, message: str) -> None:
-    from xdsl_gpu.targets.runtime.runner import RunnerError, parse_input
+    from xdsl_gpu.driver.gpu_run import RunnerError, parse_input
 
-    with pytest.raises(RunnerError, match="^--input=") as info:
+    with pytest.raises(RunnerError, match=r"^--input=") as info:
         parse_input(spec)
     assert message in str(info.value)
 
@@ -459,7 +461,7 @@ def test_bad_input_notation(spec: str, message: str) -> None:
 def test_bad_input_is_one_error(spec: str, message: str) -> None:
     """Each of these once raised an OverflowError, MemoryError or ValueError, or gave
     a warning, instead of a RunnerError naming the input."""
-    from xdsl_gpu.targets.runtime.runner import RunnerError, parse_input
+    from xdsl_gpu.driver.gpu_run import RunnerError, parse_input
 
     with pytest.raises(RunnerError) as info:
         parse_input(spec)
@@ -468,7 +470,7 @@ def test_bad_input_is_one_error(spec: str, message: str) -> None:
 
 
 def test_infinities_and_nan_are_values() -> None:
-    from xdsl_gpu.targets.runtime.runner import parse_input
+    from xdsl_gpu.driver.gpu_run import parse_input
 
     assert parse_input("f16=-inf").array.tolist() == float("-inf")
     assert parse_input("2xf32=inf,Infinity").array.tolist() == [float("inf")] * 2
@@ -477,14 +479,19 @@ def test_infinities_and_nan_are_values() -> None:
 
 def test_big_splat_is_not_a_python_list() -> None:
     """One value (or none) fills the array without a list of ``count`` items."""
-    from xdsl_gpu.targets.runtime.runner import parse_input
+    from xdsl_gpu.driver.gpu_run import parse_input
 
     value = parse_input("1024x1024xi8=3")
-    assert value.array.shape == (1024, 1024) and int(value.array.sum()) == 3 << 20
+    assert value.array.shape == (1024, 1024)
+    assert int(value.array.sum()) == 3 << 20
 
 
 def test_bad_numpy_files(tmp_path: Path) -> None:
-    from xdsl_gpu.targets.runtime.runner import MAX_INPUT_ELEMENTS, RunnerError, parse_input
+    from xdsl_gpu.driver.gpu_run import (
+        MAX_INPUT_ELEMENTS,
+        RunnerError,
+        parse_input,
+    )
 
     np.savez(tmp_path / "z.npz", a=np.zeros(3))
     (tmp_path / "text.npy").write_text("not an array")
@@ -501,7 +508,12 @@ def test_bad_numpy_files(tmp_path: Path) -> None:
     # A (sparse) file over the limit: refused from its header, before anything is read.
     with open(tmp_path / "huge.npy", "wb") as f:
         np.lib.format.write_array_header_1_0(
-            f, {"descr": "|i1", "fortran_order": False, "shape": (MAX_INPUT_ELEMENTS + 1,)}
+            f,
+            {
+                "descr": "|i1",
+                "fortran_order": False,
+                "shape": (MAX_INPUT_ELEMENTS + 1,),
+            },
         )
         f.truncate(f.tell() + MAX_INPUT_ELEMENTS + 1)
     cases = [
@@ -526,13 +538,18 @@ def test_bad_numpy_files(tmp_path: Path) -> None:
 def test_numpy_file_is_a_writable_copy(tmp_path: Path) -> None:
     """The file is mapped to check its shape, but the argument is a plain copy (the
     kernel may write to it); a 0-d array is passed as one element, as before."""
-    from xdsl_gpu.targets.runtime.runner import parse_input
+    from xdsl_gpu.driver.gpu_run import parse_input
 
     np.save(tmp_path / "f.npy", np.asfortranarray(np.arange(6.0).reshape(2, 3)))
     np.save(tmp_path / "s.npy", np.float32(3))
     value = parse_input("@f.npy", base=tmp_path)
-    assert type(value.array) is np.ndarray and value.array.flags.writeable
-    assert value.array.flags.c_contiguous and value.array.tolist() == [[0, 1, 2], [3, 4, 5]]
+    assert type(value.array) is np.ndarray
+    assert value.array.flags.writeable
+    assert value.array.flags.c_contiguous
+    assert value.array.tolist() == [
+        [0, 1, 2],
+        [3, 4, 5],
+    ]
     assert parse_input("@s.npy", base=tmp_path).notation == "1xf32"
 
 
@@ -560,7 +577,7 @@ def test_bad_inputs_on_the_command_line(inputs_program: Path, tmp_path: Path) ->
 
 
 def test_input_from_a_numpy_file(tmp_path: Path) -> None:
-    from xdsl_gpu.targets.runtime.runner import parse_input
+    from xdsl_gpu.driver.gpu_run import parse_input
 
     np.save(tmp_path / "a.npy", np.arange(6, dtype=np.float64).reshape(2, 3))
     value = parse_input("@a.npy", base=tmp_path)
@@ -569,16 +586,24 @@ def test_input_from_a_numpy_file(tmp_path: Path) -> None:
 
 
 def test_inputs_checked_against_the_function_type() -> None:
-    from xdsl.dialects.builtin import DYNAMIC_INDEX, Float32Type, IndexType, MemRefType, i32
+    from xdsl.dialects.builtin import (
+        DYNAMIC_INDEX,
+        Float32Type,
+        IndexType,
+        MemRefType,
+        i32,
+    )
 
-    from xdsl_gpu.targets.runtime.runner import RunnerError, arguments_for, parse_input
+    from xdsl_gpu.driver.gpu_run import RunnerError, arguments_for, parse_input
 
     vector = MemRefType(i32, [DYNAMIC_INDEX])
     matrix = MemRefType(Float32Type(), [2, 2])
     a, n = arguments_for(
         "f", [parse_input("3xi32=1 2 3"), parse_input("index=3")], [vector, IndexType()]
     )
-    assert a.dtype == np.int32 and a.tolist() == [1, 2, 3] and int(n) == 3
+    assert a.dtype == np.int32
+    assert a.tolist() == [1, 2, 3]
+    assert int(n) == 3
     (m,) = arguments_for("f", [parse_input("2x2xf32=1")], [matrix])
     assert m.shape == (2, 2)
     cases = [
@@ -599,7 +624,7 @@ def test_inputs_checked_against_the_function_type() -> None:
 def test_results_printed_like_iree_run_module() -> None:
     from xdsl.dialects.builtin import Float32Type, IndexType, MemRefType, i1, i32
 
-    from xdsl_gpu.targets.runtime.runner import format_results
+    from xdsl_gpu.driver.gpu_run import format_results
 
     f32 = Float32Type()
     values = [
@@ -627,7 +652,13 @@ def test_results_printed_like_iree_run_module() -> None:
 
 def test_function_and_input_options() -> None:
     args = argument_parser().parse_args(
-        ["p.mlir", "--function=mixed_invocation", "--input=8xf32=2", "--input", "8xf32=4"]
+        [
+            "p.mlir",
+            "--function=mixed_invocation",
+            "--input=8xf32=2",
+            "--input",
+            "8xf32=4",
+        ]
     )
     assert (args.entry, args.inputs, args.result_given) == (
         "mixed_invocation",
@@ -682,16 +713,25 @@ def test_input_checks_come_before_the_gpu(inputs_program: Path) -> None:
 
 
 @pytest.mark.gpu
-def test_run_with_inputs_prints_results_like_iree_run_module(inputs_program: Path) -> None:
+def test_run_with_inputs_prints_results_like_iree_run_module(
+    inputs_program: Path,
+) -> None:
     done = runner(
-        str(inputs_program), "--function=scale", "--input=2x2xf32=1 2 3 4", "--input=f32=0.5"
+        str(inputs_program),
+        "--function=scale",
+        "--input=2x2xf32=1 2 3 4",
+        "--input=f32=0.5",
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == (
         "EXEC @scale\nresult[0]: memref<2x2xf32>\n2x2xf32=[0.5 1][1.5 2]\n"
     )
     done = runner(
-        str(inputs_program), "-e", "increment", "--input=5xi32=[1 2 3 4 5]", "--input=index=5"
+        str(inputs_program),
+        "-e",
+        "increment",
+        "--input=5xi32=[1 2 3 4 5]",
+        "--input=index=5",
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "EXEC @increment\nresult[0]: index=5\nresult[1]: i32=2\n"

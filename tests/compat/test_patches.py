@@ -1,0 +1,187 @@
+"""Every change inside xDSL (``xdsl_gpu/compat.py``): stock xDSL still has the gap it
+fills, and nothing outside the compat module changes xDSL's classes.
+
+A ``test_gap_*`` failing after an xDSL upgrade means that xDSL closed the gap: remove
+the patch (and its test) instead of moving the pin in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import UnknownLoc, i64
+from xdsl.dialects.test import Test
+from xdsl.dialects.test import TestOp as _TestOp
+from xdsl.ir import Dialect, Operation
+from xdsl.ir.affine import AffineExpr
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.universe import Universe
+from xdsl.utils import mlir_lexer
+from xdsl.utils.exceptions import VerifyException
+
+from xdsl_gpu import compat
+from xdsl_gpu.gpu_dialect.registration import install_hooks
+
+PACKAGE = Path(__file__).parents[2] / "xdsl_gpu"
+
+install_hooks()
+
+
+def test_gap_replace_universe_entries() -> None:
+    """get_multiverse() still refuses two plugins defining one name."""
+    one = Universe(all_dialects={"gpu": lambda: Dialect("gpu", [], [])})
+
+    class EntryPoint:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def load(self) -> Universe:
+            return one
+
+    with (
+        mock.patch(
+            "importlib.metadata.entry_points",
+            return_value=[EntryPoint("a"), EntryPoint("b")],
+        ),
+        pytest.raises(ValueError, match="Duplicate definition of gpu"),
+    ):
+        Universe.get_multiverse()
+
+
+def test_gap_replace_context_dialect() -> None:
+    ctx = Context()
+    ctx.register_dialect("test", lambda: Test)
+    with pytest.raises(Exception, match="already registered"):
+        ctx.register_dialect("test", lambda: Test)
+
+
+def test_gap_verify_dialect_attributes_with() -> None:
+    assert not any(
+        hasattr(Dialect, name)
+        for name in ("verify_operation_attribute", "verify_op_attribute")
+    )
+
+
+def test_gap_remember_failing_ops() -> None:
+    op = _TestOp()
+    emit_error = compat.original(Operation.__dict__["emit_error"])
+    with pytest.raises(VerifyException) as info:
+        emit_error(op, "message", VerifyException("message"))
+    assert not any(value is op for value in vars(info.value).values())
+
+
+def test_gap_record_source_locations() -> None:
+    ctx = Context()
+    ctx.load_dialect(Test)
+    parser = Parser(ctx, '"test.op"() : () -> ()', "f.mlir")
+    op = compat.original(Parser.__dict__["parse_operation"])(parser)
+    assert isinstance(op.location, UnknownLoc)
+
+
+def test_gap_fast_string_literals() -> None:
+    """xDSL's decoder is still a per-character Python loop (no codec)."""
+    decoder = compat.original(mlir_lexer.StringLiteral.bytes_contents.fget)
+    source = inspect.getsource(decoder)
+    assert "codecs" not in source
+    assert "escape_decode" not in source
+
+
+def test_gap_semi_affine_expressions() -> None:
+    s0, s1 = AffineExpr.symbol(0), AffineExpr.symbol(1)
+    with pytest.raises(NotImplementedError):
+        compat.original(AffineExpr.__mul__)(s0, s1)
+
+
+def test_gap_upstream_llvm_type_syntax() -> None:
+    import io
+
+    struct = llvm.LLVMStructType.from_type_list([llvm.LLVMPointerType(), i64])
+    out = io.StringIO()
+    printer = Printer(stream=out)
+    compat.original(llvm.LLVMStructType.print_parameters)(struct, printer)
+    assert out.getvalue() == "<(!llvm.ptr, i64)>"
+    out = io.StringIO()
+    Printer(stream=out).print_attribute(struct)
+    assert out.getvalue() == "!llvm.struct<(ptr, i64)>"
+
+
+def test_every_patch_has_a_gap_test() -> None:
+    names = {p.name for p in compat.PATCHES}
+    tests = {
+        n.removeprefix("test_gap_") for n in globals() if n.startswith("test_gap_")
+    }
+    assert names == tests
+    for patch in compat.PATCHES:
+        assert callable(getattr(compat, patch.name)), patch.name
+        assert patch.reason
+        assert patch.xdsl_version == compat.XDSL_VERSION
+
+
+def _assignments_to_xdsl(tree: ast.AST) -> list[tuple[int, str]]:
+    """``X.attr = ...`` and ``setattr(X, ...)`` where ``X`` is, or is reached from, a
+    name the module imported from ``xdsl`` (a class, a module alias, ...)."""
+    from_xdsl: set[str] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and (node.module or "").split(".")[0] == "xdsl"
+        ):
+            from_xdsl.update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            from_xdsl.update(
+                (a.asname or a.name).split(".")[0]
+                for a in node.names
+                if a.name.split(".")[0] == "xdsl"
+            )
+
+    def root(node: ast.expr) -> str:
+        while isinstance(node, ast.Attribute):
+            node = node.value
+        return node.id if isinstance(node, ast.Name) else ""
+
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            targets = [node.target]
+        for target in targets:
+            if isinstance(target, ast.Attribute) and root(target.value) in from_xdsl:
+                found.append((node.lineno, ast.unparse(target)))
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", "") == "setattr"
+            and node.args
+            and root(node.args[0]) in from_xdsl
+        ):
+            found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_no_assignment_to_xdsl_classes_outside_compat() -> None:
+    offenders = [
+        f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.name != "compat.py"
+        for line, what in _assignments_to_xdsl(ast.parse(path.read_text()))
+    ]
+    assert not offenders, (
+        "extend by subclassing, or move it to compat.py:\n" + "\n".join(offenders)
+    )
+
+
+def test_the_check_finds_an_assignment() -> None:
+    tree = ast.parse(
+        "from xdsl.parser import Parser\nfrom xdsl.dialects import llvm as x\n"
+        "Parser.parse_operation = f\nsetattr(x.LLVMStructType, 'p', g)\n"
+        "lib.f.restype = None\n"
+    )
+    assert [line for line, _ in _assignments_to_xdsl(tree)] == [3, 4]

@@ -1,0 +1,574 @@
+"""Every change that xdsl-gpu makes inside xDSL, in one place.
+
+xdsl-gpu extends xDSL by subclassing and through the ``xdsl.universe`` entry point.
+What cannot be done that way is here, one :class:`Patch` each, written against
+xDSL 0.74 (the minor that ``pyproject.toml`` pins). Each patch says why it exists and
+has a test that stock xDSL still has the gap it fills (``tests/test_compat.py``,
+which runs xDSL's own code) for every patch,
+so the suite fails as soon as a new xDSL no longer needs one, and the patch can go.
+Each one also fails loudly (:class:`XdslChangedError`) if the xDSL code it wraps is
+no longer what it expects.
+
+The patches only widen what xDSL accepts or how precisely it reports errors; none of
+them changes what stock xDSL prints or computes for a program that it already
+handles. ``tools/xdsl_own_suite.sh`` runs xDSL's own filecheck suite with and without
+the package to show it.
+
+Nothing here imports the rest of the package (this module sits below the dialect
+layer): the patches that need xdsl-gpu's code get it as an argument from
+``xdsl_gpu.gpu_dialect.registration``, which applies them.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextvars
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from xdsl.ir import Attribute, Operation
+from xdsl.utils.exceptions import VerifyException
+
+XDSL_VERSION = "0.74"
+"""The xDSL minor these patches are written against."""
+
+
+class XdslChangedError(RuntimeError):
+    """xDSL no longer looks the way a patch of this module expects."""
+
+
+@dataclass(frozen=True)
+class Patch:
+    """One change inside xDSL and why; ``tests/test_compat.py`` holds, per name, the
+    check that stock xDSL still has the gap (it runs xDSL's own code, reached through
+    :func:`original`)."""
+
+    name: str
+    reason: str
+    xdsl_version: str = XDSL_VERSION
+
+
+def _marked(function: Callable[..., Any], mark: str) -> bool:
+    return bool(getattr(function, mark, False))
+
+
+def _mark(function: Callable[..., Any], mark: str, like: Callable[..., Any]) -> None:
+    setattr(function, mark, True)
+    function.__doc__ = like.__doc__
+    function.__wrapped__ = like  # type: ignore[attr-defined]
+
+
+def original(function: Any) -> Any:
+    """xDSL's own function behind one of our wrappers (itself if not wrapped)."""
+    return getattr(function, "__wrapped__", function)
+
+
+# -- 1. dialects and passes that take the place of xDSL's -------------------------------
+
+
+def replace_universe_entries(
+    dialects: Mapping[str, Callable[[], Any]],
+    passes: Mapping[str, Callable[[], Any]],
+) -> None:
+    """Point xDSL's own universe at our factories for dialect and pass names that
+    xDSL registers too. ``Universe.get_multiverse()`` refuses two plugins that define
+    the same name, so a plugin cannot list them itself; it imports every plugin
+    before it merges them, so the swap made while our plugin loads is in time."""
+    try:
+        from xdsl.universe import XDSL_UNIVERSE
+    except ImportError as e:  # pragma: no cover - only with an incompatible xDSL
+        raise XdslChangedError(f"xdsl.universe.XDSL_UNIVERSE is gone: {e}") from e
+    for kind, ours in (("dialect", dialects), ("pass", passes)):
+        table = getattr(
+            XDSL_UNIVERSE, f"all_{kind}s" if kind == "dialect" else "all_passes", None
+        )
+        if not isinstance(table, dict):
+            raise XdslChangedError(f"XDSL_UNIVERSE.all_{kind}s is no longer a dict")
+        for name, factory in ours.items():
+            if name not in table:
+                raise XdslChangedError(
+                    f"xDSL no longer registers a '{name}' {kind}; the replacement in "
+                    "xdsl_gpu/gpu_dialect/registration.py must be revisited"
+                )
+            table[name] = factory
+
+
+def replace_context_dialect(ctx: Any, name: str, factory: Callable[[], Any]) -> None:
+    """Register ``factory`` for ``name`` in ``ctx`` even if xDSL's dialect of that
+    name is registered (not loaded) there: ``Context.register_dialect`` refuses a
+    second registration and has no way to replace one."""
+    registered = getattr(ctx, "_registered_dialects", None)
+    if not isinstance(registered, dict):
+        raise XdslChangedError("xdsl.context.Context._registered_dialects is gone")
+    registered[name] = factory
+
+
+# -- 2. MLIR's Dialect::verifyOperationAttribute ---------------------------------------
+
+
+def verify_dialect_attributes_with(verifier: Callable[[Operation], None]) -> None:
+    """Make ``Operation.verify`` run ``verifier`` on every op with attributes before
+    the op's own checks, as MLIR's verifier checks the discardable attributes of a
+    dialect (``gpu.known_block_size``, ``nvvm.kernel``, ...) through
+    ``Dialect::verifyOperationAttribute``; xDSL has no such hook."""
+    current = Operation.__dict__.get("verify")
+    if not callable(current):
+        raise XdslChangedError("xdsl.ir.Operation.verify is gone")
+    if _marked(current, "xdsl_gpu_dialect_attrs"):
+        return
+    if list(inspect.signature(current).parameters) != ["self", "verify_nested_ops"]:
+        raise XdslChangedError(
+            "xdsl.ir.Operation.verify no longer takes (self, verify_nested_ops)"
+        )
+
+    def verify(self: Operation, verify_nested_ops: bool = True) -> None:
+        if self.attributes or self.properties:
+            try:
+                verifier(self)
+            except VerifyException as err:
+                self.emit_error(f"Operation does not verify: {err}", err)
+        current(self, verify_nested_ops)
+
+    _mark(verify, "xdsl_gpu_dialect_attrs", current)
+    Operation.verify = verify  # type: ignore[method-assign]
+
+
+# -- 3. the op that failed, for located diagnostics --------------------------------------
+
+
+def remember_failing_ops() -> None:
+    """Make ``Operation.emit_error`` note, on the exception it raises, the op that
+    failed and the message without xDSL's dump of the whole module (``failing_op``,
+    ``plain_message``), so that the command-line tools print ``file:line:col:
+    error: message`` as MLIR's do (``xdsl_gpu/diagnostics.py``)."""
+    current = Operation.__dict__.get("emit_error")
+    if not callable(current):
+        raise XdslChangedError("xdsl.ir.Operation.emit_error is gone")
+    if _marked(current, "xdsl_gpu_failing_op"):
+        return
+
+    def emit_error(self: Operation, message: str, underlying_error: Exception):
+        try:
+            current(self, message, underlying_error)
+        except Exception as error:
+            if not hasattr(error, "failing_op"):
+                error.failing_op = self  # type: ignore[attr-defined]
+                error.plain_message = str(underlying_error)  # type: ignore[attr-defined]
+            raise
+        raise XdslChangedError("xdsl.ir.Operation.emit_error returned")
+
+    _mark(emit_error, "xdsl_gpu_failing_op", current)
+    Operation.emit_error = emit_error  # type: ignore[method-assign]
+
+
+# -- 4. source locations ------------------------------------------------------------------
+
+CHUNK_LINE_OFFSET: contextvars.ContextVar[int] = contextvars.ContextVar(
+    "xdsl_gpu_chunk_line_offset", default=0
+)
+"""Lines before the text being parsed: ``xdsl-opt --split-input-file`` parses each
+chunk on its own, and its locations must still be lines of the file."""
+
+
+@dataclass
+class _LineIndex:
+    """Where the lines of one parser input start, to turn offsets into line and
+    column in O(log n) (xDSL's ``Span.get_location`` counts the newlines before the
+    offset each time, which made parsing quadratic), and one ``StringAttr`` for the
+    file name that every location of the input shares."""
+
+    source: object
+    newlines: list[int]
+    file: Attribute
+
+    @staticmethod
+    def of(source: Any) -> _LineIndex:
+        from xdsl.dialects.builtin import StringAttr
+
+        newline = re.escape(source.newline)
+        offsets = [m.start() for m in re.finditer(newline, source.content)]
+        return _LineIndex(source, offsets, StringAttr(source.name))
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_left(self.newlines, offset)  # newlines before offset
+        start = self.newlines[line - 1] + 1 if line else 0
+        return line + 1, offset - start + 1
+
+
+def record_source_locations() -> None:
+    """Make the parser give each op it parses without a ``loc(...)`` its place in the
+    source as a ``FileLineColLoc``, as MLIR's parser does: the line and column of the
+    op's name (after its results). xDSL leaves every op at ``loc(unknown)``."""
+    from xdsl.dialects.builtin import FileLineColLoc, IntAttr, UnknownLoc
+    from xdsl.parser import Parser
+
+    parse_operation_ = Parser.__dict__.get("parse_operation")
+    parse_results = Parser.__dict__.get("_parse_op_result_list")
+    parse_location = getattr(Parser, "parse_optional_location", None)
+    if not callable(parse_operation_) or not callable(parse_results):
+        raise XdslChangedError(
+            "xdsl.parser.Parser.parse_operation or _parse_op_result_list is gone"
+        )
+    if not callable(parse_location):
+        raise XdslChangedError("xdsl.parser.Parser.parse_optional_location is gone")
+    if _marked(parse_operation_, "xdsl_gpu_locations"):
+        return
+
+    def pending(parser: Parser) -> list[list[Any]]:
+        """Per op being parsed (nested ops stack up): [name span, explicit unknown]."""
+        return parser.__dict__.setdefault("_xdsl_gpu_ops", [])
+
+    def _parse_op_result_list(self: Parser) -> Any:
+        results = parse_results(self)
+        stack = pending(self)
+        if stack:
+            token = getattr(self, "_current_token", None)
+            if not hasattr(token, "span"):
+                raise XdslChangedError("xDSL's parser tokens no longer carry a span")
+            stack[-1][0] = token.span  # type: ignore[union-attr]
+        return results
+
+    def parse_optional_location(self: Parser) -> Any:
+        location = parse_location(self)
+        stack = pending(self)
+        if isinstance(location, UnknownLoc) and stack:
+            stack[-1][1] = True  # an explicit loc(unknown) stays unknown
+        return location
+
+    def parse_operation(self: Parser) -> Operation:
+        stack = pending(self)
+        stack.append([None, False])
+        try:
+            op = parse_operation_(self)
+        finally:
+            span, explicit_unknown = stack.pop()
+        if span is None or explicit_unknown or not isinstance(op.location, UnknownLoc):
+            return op
+        index: _LineIndex | None = self.__dict__.get("_xdsl_gpu_lines")
+        if index is None or index.source is not span.input:
+            index = _LineIndex.of(span.input)
+            self.__dict__["_xdsl_gpu_lines"] = index
+        line, col = index.line_col(span.start)
+        op.location = FileLineColLoc(
+            index.file, IntAttr(line + CHUNK_LINE_OFFSET.get()), IntAttr(col)
+        )
+        return op
+
+    _mark(parse_operation, "xdsl_gpu_locations", parse_operation_)
+    _mark(_parse_op_result_list, "xdsl_gpu_locations", parse_results)
+    _mark(parse_optional_location, "xdsl_gpu_locations", parse_location)
+    Parser.parse_operation = parse_operation  # type: ignore[method-assign]
+    Parser._parse_op_result_list = _parse_op_result_list  # type: ignore[method-assign]
+    Parser.parse_optional_location = parse_optional_location  # type: ignore[method-assign]
+    _offset_split_input_chunks()
+
+
+def _offset_split_input_chunks() -> None:
+    """Set :data:`CHUNK_LINE_OFFSET` while ``xdsl-opt`` parses each chunk of a split
+    input (it passes the chunk's first line to ``parse_chunk``)."""
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    parse_chunk = getattr(xDSLOptMain, "parse_chunk", None)
+    if not callable(parse_chunk):
+        raise XdslChangedError("xdsl.xdsl_opt_main.xDSLOptMain.parse_chunk is gone")
+    if _marked(parse_chunk, "xdsl_gpu_locations"):
+        return
+    if list(inspect.signature(parse_chunk).parameters)[:4] != [
+        "self", "chunk", "file_extension", "start_offset",
+    ]:  # fmt: skip
+        raise XdslChangedError(
+            "xDSLOptMain.parse_chunk no longer takes (chunk, file_extension, "
+            "start_offset)"
+        )
+
+    def parse_chunk_at(
+        self: Any, chunk: Any, file_extension: str, start_offset: int = 0
+    ):
+        token = CHUNK_LINE_OFFSET.set(start_offset)
+        try:
+            return parse_chunk(self, chunk, file_extension, start_offset)
+        finally:
+            CHUNK_LINE_OFFSET.reset(token)
+
+    _mark(parse_chunk_at, "xdsl_gpu_locations", parse_chunk)
+    xDSLOptMain.parse_chunk = parse_chunk_at  # type: ignore[method-assign]
+
+
+# -- 5. string literals -------------------------------------------------------------------
+
+
+def fast_string_literals(unescape: Callable[[str], bytes]) -> None:
+    """Decode string literals with ``unescape`` (a C codec; same bytes as xDSL's
+    decoder, which still reports malformed escapes with their location). GPU binaries
+    are printed as escaped strings and xDSL's pure-Python decoder takes seconds per
+    megabyte."""
+    from xdsl.utils import mlir_lexer
+
+    literal = getattr(mlir_lexer, "StringLiteral", None)
+    current = getattr(literal, "bytes_contents", None)
+    if literal is None or not isinstance(current, property) or current.fget is None:
+        raise XdslChangedError(
+            "xdsl.utils.mlir_lexer.StringLiteral.bytes_contents is gone"
+        )
+    xdsl_decoder = current.fget
+    if _marked(xdsl_decoder, "xdsl_gpu_fast"):
+        return
+
+    def bytes_contents(self: object) -> bytes:
+        try:
+            return unescape(self.text[1:-1])  # type: ignore[attr-defined]
+        except ValueError:
+            return xdsl_decoder(self)  # raises the located ParseError
+
+    _mark(bytes_contents, "xdsl_gpu_fast", xdsl_decoder)
+    literal.bytes_contents = property(bytes_contents)
+
+
+# -- 6. semi-affine expressions -----------------------------------------------------------
+
+
+def semi_affine_expressions() -> None:
+    """Give xDSL's ``AffineExpr`` MLIR's semi-affine operators.
+
+    MLIR lets a product have a symbolic factor and lets ``floordiv``, ``ceildiv`` and
+    ``mod`` divide by a symbolic expression (``affine_map<()[s0, s1, s2] -> (s0 * s2
+    + s1)>``, upstream's loop-to-GPU mapping, seed 002). xDSL 0.74 parses the map and
+    then raises ``NotImplementedError`` in ``AffineExpr.__mul__`` and friends: a
+    traceback on IR that mlir-opt prints. The wrappers send a constant operand to
+    xDSL's own code, unchanged; otherwise they build the node as MLIR's
+    ``simplifyMul`` does (the symbolic factor to the right; a divisor must be
+    symbolic), and what is not even semi-affine becomes a parse error with MLIR's
+    wording at the operator."""
+    from xdsl.ir.affine import AffineBinaryOpKind, AffineExpr
+    from xdsl.parser.affine_parser import AffineParser
+    from xdsl.utils.exceptions import ParseError
+
+    if _marked(AffineExpr.__mul__, "xdsl_gpu_semi_affine"):
+        return
+    kinds = {
+        "__mul__": (AffineBinaryOpKind.Mul, "*"),
+        "__floordiv__": (AffineBinaryOpKind.FloorDiv, "floordiv"),
+        "ceil_div": (AffineBinaryOpKind.CeilDiv, "ceildiv"),
+        "__mod__": (AffineBinaryOpKind.Mod, "mod"),
+    }
+    for method, (kind, token) in kinds.items():
+        original = getattr(AffineExpr, method, None)
+        if not callable(original):
+            raise XdslChangedError(f"xdsl.ir.affine.AffineExpr.{method} is gone")
+        wrapper = _semi_affine_operator(original, kind, token)
+        _mark(wrapper, "xdsl_gpu_semi_affine", original)
+        setattr(AffineExpr, method, wrapper)
+
+    create = AffineParser.__dict__.get("_create_binop_expr")
+    if not callable(create):
+        raise XdslChangedError("AffineParser._create_binop_expr is gone")
+
+    def _create_binop_expr(self: Any, lhs: Any, rhs: Any, binop: Any) -> Any:
+        try:
+            return create(self, lhs, rhs, binop)
+        except NonAffineExpressionError as e:
+            raise ParseError(binop.span, str(e)) from None
+
+    _mark(_create_binop_expr, "xdsl_gpu_semi_affine", create)
+    AffineParser._create_binop_expr = _create_binop_expr  # type: ignore[method-assign]
+
+
+class NonAffineExpressionError(ValueError):
+    """An expression that is not even semi-affine (MLIR rejects it too)."""
+
+
+def is_symbolic_or_constant(expr: Any) -> bool:
+    """True if ``expr`` has no dimension in it (MLIR's ``isSymbolicOrConstant``)."""
+    from xdsl.ir.affine import AffineDimExpr
+
+    return not any(isinstance(e, AffineDimExpr) for e in expr.dfs())
+
+
+def _semi_affine_operator(
+    original: Callable[[Any, Any], Any], kind: Any, token: str
+) -> Callable[[Any, Any], Any]:
+    from xdsl.ir.affine import AffineBinaryOpExpr, AffineConstantExpr, AffineExpr
+
+    def operator(self: Any, other: Any) -> Any:
+        other = AffineExpr.constant(other) if isinstance(other, int) else other
+        if isinstance(other, AffineConstantExpr) or (
+            token == "*" and isinstance(self, AffineConstantExpr)
+        ):
+            return original(self, other)
+        if token == "*":
+            if not is_symbolic_or_constant(self) and not is_symbolic_or_constant(other):
+                raise NonAffineExpressionError(
+                    "non-affine expression: at least one of the multiply operands has "
+                    "to be either a constant or symbolic"
+                )
+            if not is_symbolic_or_constant(other):
+                self, other = other, self
+        elif not is_symbolic_or_constant(other):
+            raise NonAffineExpressionError(
+                f"non-affine expression: right operand of {token} has to be either "
+                "a constant or symbolic"
+            )
+        return AffineBinaryOpExpr(kind, self, other)
+
+    return operator
+
+
+# -- 7. MLIR's printed form of llvm types and flags --------------------------------------
+
+
+def upstream_llvm_type_syntax() -> None:
+    """Print types nested in llvm types as MLIR does (``!llvm.struct<(ptr, i64)>``,
+    where xDSL prints ``!llvm.struct<(!llvm.ptr, i64)>``) and flag lists with MLIR's
+    spacing (``#llvm.fastmath<nnan, ninf>``, ``overflow<nsw, nuw>``; xDSL omits the
+    space). Both forms parse either way; this makes the printed text mlir-opt's."""
+    from xdsl.dialects import llvm
+
+    targets = {
+        llvm.LLVMStructType: ("print_parameters", _print_struct_parameters),
+        llvm.LLVMArrayType: ("print_parameters", _print_array_parameters),
+        llvm.LLVMFunctionType: ("print_parameters", _print_function_parameters),
+        llvm.FastMathAttr: ("print_parameter", _print_fastmath_parameter),
+        llvm.OverflowAttr: ("print_parameter", _print_overflow_parameter),
+    }
+    for cls, (method, printer) in targets.items():
+        current = getattr(cls, method, None)
+        if not callable(current):
+            raise XdslChangedError(
+                f"xdsl.dialects.llvm.{cls.__name__}.{method} is gone"
+            )
+        if _marked(current, "xdsl_gpu_upstream_syntax"):
+            continue
+        wrapper = _bound_printer(printer)
+        _mark(wrapper, "xdsl_gpu_upstream_syntax", current)
+        setattr(cls, method, wrapper)
+
+
+def _bound_printer(printer: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    def print_parameters(self: Any, out: Any) -> None:
+        printer(self, out)
+
+    return print_parameters
+
+
+def _print_nested_type(printer: Any, t: Attribute) -> None:
+    """A type inside an llvm type as upstream prints it: ``ptr``, ``array<...>``,
+    ``struct<...>``, ``void`` without the ``!llvm.`` prefix; any other type in full."""
+    from xdsl.dialects import llvm
+
+    short = {
+        llvm.LLVMPointerType: "ptr",
+        llvm.LLVMArrayType: "array",
+        llvm.LLVMStructType: "struct",
+    }
+    for cls, keyword in short.items():
+        if isinstance(t, cls):
+            printer.print_string(keyword)
+            t.print_parameters(printer)
+            return
+    if isinstance(t, llvm.LLVMVoidType):
+        printer.print_string("void")
+    else:
+        printer.print_attribute(t)
+
+
+def _print_struct_parameters(self: Any, printer: Any) -> None:
+    with printer.in_angle_brackets():
+        if self.struct_name.data:
+            printer.print_string_literal(self.struct_name.data)
+            printer.print_string(", ")
+        with printer.in_parens():
+            printer.print_list(
+                self.types.data, lambda t: _print_nested_type(printer, t)
+            )
+
+
+def _print_array_parameters(self: Any, printer: Any) -> None:
+    with printer.in_angle_brackets():
+        printer.print_int(self.size.data)
+        printer.print_string(" x ")
+        _print_nested_type(printer, self.type)
+
+
+def _print_function_parameters(self: Any, printer: Any) -> None:
+    with printer.in_angle_brackets():
+        _print_nested_type(printer, self.output)
+        printer.print_string(" (")
+        printer.print_list(self.inputs.data, lambda t: _print_nested_type(printer, t))
+        if self.is_variadic:
+            printer.print_string(", ..." if self.inputs.data else "...")
+        printer.print_string(")")
+
+
+def _print_fastmath_parameter(self: Any, printer: Any) -> None:
+    from xdsl.dialects.llvm import FastMathFlag
+
+    with printer.in_angle_brackets():
+        if not self.data:
+            printer.print_string("none")
+        elif len(self.data) == len(FastMathFlag):
+            printer.print_string("fast")
+        else:
+            flags = [f.value for f in FastMathFlag if f in self.data]
+            printer.print_list(flags, printer.print_string)
+
+
+def _print_overflow_parameter(self: Any, printer: Any) -> None:
+    from xdsl.dialects.llvm import OverflowFlag
+
+    with printer.in_angle_brackets():
+        flags = [f.value for f in OverflowFlag if f in self.data]
+        printer.print_list(flags, printer.print_string)
+
+
+# -- the list ----------------------------------------------------------------------------
+
+PATCHES: tuple[Patch, ...] = (
+    Patch(
+        "replace_universe_entries",
+        "Universe.get_multiverse() refuses a plugin that defines a dialect or pass "
+        "name xDSL defines too (gpu, llvm, arith, math, memref; lower-affine, "
+        "convert-scf-to-cf, reconcile-unrealized-casts), so the plugin swaps the "
+        "factory in xDSL's own universe.",
+    ),
+    Patch(
+        "verify_dialect_attributes_with",
+        "xDSL has no Dialect::verifyOperationAttribute: discardable gpu.* and nvvm.* "
+        "attributes are checked by wrapping Operation.verify.",
+    ),
+    Patch(
+        "remember_failing_ops",
+        "xDSL's verification errors do not say which op failed, so diagnostics "
+        "could not give its file:line:col.",
+    ),
+    Patch(
+        "record_source_locations",
+        "xDSL's parser leaves every op at loc(unknown); MLIR records file:line:col.",
+    ),
+    Patch(
+        "fast_string_literals",
+        "xDSL decodes string literals one character at a time in Python: seconds per "
+        "megabyte of embedded GPU binary.",
+    ),
+    Patch(
+        "semi_affine_expressions",
+        "xDSL raises NotImplementedError for semi-affine products and divisions "
+        "that MLIR accepts (seed 002's loop-to-GPU map).",
+    ),
+    Patch(
+        "upstream_llvm_type_syntax",
+        "xDSL prints types nested in llvm types fully qualified and flag lists "
+        "without spaces; MLIR's printed form is the project's contract. This one "
+        "changes what stock xDSL prints for llvm types and flags (both forms parse "
+        "either way).",
+    ),
+    Patch(
+        "replace_context_dialect",
+        "Context.register_dialect refuses a second registration of a name and has "
+        "no way to replace one: register_dialects(ctx) puts our gpu, llvm, arith, "
+        "math, memref in place of xDSL's in a user's Context.",
+    ),
+)
+"""Every patch of this module, with the test of the gap it fills."""
