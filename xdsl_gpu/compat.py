@@ -27,8 +27,9 @@ import inspect
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
 
@@ -182,12 +183,10 @@ class _LineIndex:
 
     source: object
     newlines: list[int]
-    file: Attribute
+    file: StringAttr
 
     @staticmethod
     def of(source: Any) -> _LineIndex:
-        from xdsl.dialects.builtin import StringAttr
-
         newline = re.escape(source.newline)
         offsets = [m.start() for m in re.finditer(newline, source.content)]
         return _LineIndex(source, offsets, StringAttr(source.name))
@@ -242,7 +241,7 @@ def record_source_locations() -> None:
         stack = pending(self)
         stack.append([None, False])
         try:
-            op = parse_operation_(self)
+            op = cast(Operation, parse_operation_(self))
         finally:
             span, explicit_unknown = stack.pop()
         if span is None or explicit_unknown or not isinstance(op.location, UnknownLoc):
@@ -466,7 +465,7 @@ def _print_nested_type(printer: Any, t: Attribute) -> None:
     for cls, keyword in short.items():
         if isinstance(t, cls):
             printer.print_string(keyword)
-            t.print_parameters(printer)
+            t.print_parameters(printer)  # pyright: ignore[reportAttributeAccessIssue]
             return
     if isinstance(t, llvm.LLVMVoidType):
         printer.print_string("void")
@@ -503,7 +502,7 @@ def _print_function_parameters(self: Any, printer: Any) -> None:
 
 
 def _print_fastmath_parameter(self: Any, printer: Any) -> None:
-    from xdsl.dialects.llvm import FastMathFlag
+    from xdsl.dialects.utils import FastMathFlag
 
     with printer.in_angle_brackets():
         if not self.data:

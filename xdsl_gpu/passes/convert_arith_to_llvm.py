@@ -355,7 +355,9 @@ class DivisionExpansion(ArithPattern):
         (a, b), (t,) = self.converted(op, rewriter)
         if isinstance(t, llvm.LLVMArrayType):
             new_ops, value = unroll_nd_vector(
-                [a, b], t, lambda leaves, leaf: _expand_division(op, *leaves, leaf)
+                [a, b],
+                t,
+                lambda leaves, leaf: _expand_division(op, leaves[0], leaves[1], leaf),
             )
         else:
             new_ops = _expand_division(op, a, b, t)

@@ -114,7 +114,7 @@ class FuncConventions:
     def expanded(self, t: Attribute, op: Operation) -> list[Attribute]:
         """The LLVM argument types one argument of type ``t`` becomes."""
         self.check_bare(t, op)
-        if self.is_bare(t):
+        if self.bare_ptr and isinstance(t, MemRefType | UnrankedMemRefType):
             return [self._ptr(t, op)]
         if isinstance(t, MemRefType | UnrankedMemRefType):
             fields = self.converter.memref_descriptor_fields(t)
@@ -126,7 +126,7 @@ class FuncConventions:
     def result(self, t: Attribute, op: Operation) -> Attribute:
         """The LLVM type one result of type ``t`` is returned as."""
         self.check_bare(t, op)
-        if self.is_bare(t):
+        if self.bare_ptr and isinstance(t, MemRefType | UnrankedMemRefType):
             return self._ptr(t, op)
         return self.convert(t, op)
 

@@ -44,6 +44,7 @@ from xdsl.dialects.builtin import (
     DenseArrayBase,
     IndexType,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     ModuleOp,
     NoneAttr,
@@ -306,7 +307,9 @@ class StridedMetadata:
     strides: list[OpFoldResult] = field(default_factory=list[OpFoldResult])
 
 
-def _mixed(static: DenseArrayBase, dynamic: Sequence[SSAValue]) -> list[OpFoldResult]:
+def _mixed(
+    static: DenseArrayBase[IntegerType], dynamic: Sequence[SSAValue]
+) -> list[OpFoldResult]:
     values: list[OpFoldResult] = []
     dynamic_iter = iter(dynamic)
     for value in static.get_values():

@@ -1082,6 +1082,8 @@ def _splat_value(attr: DenseIntOrFPElementsAttr) -> Attribute:
     """The single element of a rank-0 initializer, as a scalar attribute."""
     element_type = attr.get_element_type()
     (first, *_) = attr.get_values()
+    if isinstance(first, tuple):  # a complex element stays in its dense form
+        return attr
     if isinstance(element_type, AnyFloat):
         return FloatAttr(float(first), element_type)
     return IntegerAttr(int(first), cast(IntegerType | IndexType, element_type))
