@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import PurePosixPath
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import DictionaryAttr, NoneAttr, StringAttr
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute
@@ -96,7 +96,7 @@ class ObjectFileAttr(ParametrizedAttribute):
     @property
     def explicit_format(self) -> CompilationTarget | None:
         if isinstance(self.object_format, CompilationTargetAttr):
-            return self.object_format.data
+            return cast(CompilationTarget, self.object_format.data)
         return None
 
     @property
