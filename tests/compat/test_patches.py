@@ -32,6 +32,7 @@ from xdsl_gpu.gpu_dialect.registration import install_hooks
 PACKAGE = Path(__file__).parents[2] / "xdsl_gpu"
 
 install_hooks()
+compat.upstream_pass_pipelines()
 
 
 def test_gap_replace_universe_entries() -> None:
@@ -110,6 +111,23 @@ def test_gap_upstream_llvm_type_syntax() -> None:
     out = io.StringIO()
     Printer(stream=out).print_attribute(struct)
     assert out.getvalue() == "!llvm.struct<(ptr, i64)>"
+
+
+def test_gap_upstream_pass_pipelines() -> None:
+    from xdsl.passes import PassPipeline
+    from xdsl.utils.exceptions import ArgSpecParseError
+
+    from xdsl_gpu.passes import get_all_passes
+
+    parse_spec = compat.original(PassPipeline.__dict__["parse_spec"].__func__)
+    passes = get_all_passes()
+    with pytest.raises(ArgSpecParseError):
+        parse_spec(passes, "nvvm-attach-target{features=+ptx80}")
+    with pytest.raises(ArgSpecParseError):
+        parse_spec(passes, "builtin.module(gpu-kernel-outlining)")
+    with pytest.raises(ValueError, match="Unrecognized passes") as info:
+        parse_spec(passes, "gpu-kernel-outlinin")
+    assert not isinstance(info.value, compat.PassPipelineError)
 
 
 def test_every_patch_has_a_gap_test() -> None:
