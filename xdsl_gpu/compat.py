@@ -22,8 +22,10 @@ layer): the patches that need xdsl-gpu's code get it as an argument from
 from __future__ import annotations
 
 import bisect
+import contextlib
 import contextvars
 import inspect
+import io
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -723,6 +725,172 @@ _OPTION_KINDS = {
 }
 
 
+# -- 9. xdsl-opt's files: never lose one ---------------------------------------------
+
+
+class _AtomicOutput(io.StringIO):
+    """An output file written only when the run succeeds: the text collects in
+    memory and goes to a temporary file beside the target, renamed over it by
+    :meth:`commit` (so the target is never left half-written, and an input given as
+    the output is read before it is replaced)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+
+    def close(self) -> None:  # xdsl-opt closes the stream in a ``finally``
+        pass
+
+    def commit(self) -> None:
+        import os
+        import tempfile
+
+        directory = os.path.dirname(os.path.abspath(self.path))
+        descriptor, temporary = tempfile.mkstemp(
+            dir=directory, prefix=f".{os.path.basename(self.path)}.", suffix=".tmp"
+        )
+        try:
+            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+                out.write(self.getvalue())
+            if os.path.exists(self.path):
+                os.chmod(temporary, os.stat(self.path).st_mode & 0o7777)
+            os.replace(temporary, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+        super().close()
+
+
+def _check_output_path(path: str) -> None:
+    import os
+
+    from xdsl_gpu.diagnostics import UserError
+
+    if "\0" in path:
+        raise UserError(f"cannot write '{path!r}': a file name cannot contain NUL")
+    directory = os.path.dirname(os.path.abspath(path)) or "."
+    if os.path.isdir(path):
+        raise UserError(f"cannot write output to '{path}': it is a directory")
+    if not os.path.isdir(directory):
+        raise UserError(
+            f"cannot write output to '{path}': the directory '{directory}' does not "
+            "exist; create it first"
+        )
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise UserError(
+            f"cannot write output to '{path}': no permission to write in '{directory}'"
+        )
+    if len(os.path.basename(path).encode()) > 255:
+        raise UserError(
+            f"cannot write output to '{path[:40]}...': the name is too long"
+        )
+
+
+def read_input_file(path: str) -> bytes:
+    """The bytes of the input file ``path``, UTF-8 checked, or a :class:`UserError`
+    that says what is wrong with it (missing, a directory, unreadable, binary)."""
+    import os
+
+    from xdsl_gpu.diagnostics import UserError
+
+    if "\0" in path:
+        raise UserError(f"cannot read {path!r}: a file name cannot contain NUL")
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        raise UserError(f"cannot read '{path}': no such file") from None
+    except IsADirectoryError:
+        raise UserError(
+            f"cannot read '{path}': it is a directory, not a file"
+        ) from None
+    except OSError as e:
+        reason = e.strerror or str(e)
+        raise UserError(f"cannot read '{path[:200]}': {reason.lower()}") from None
+    check_utf8_text(data, path if os.path.basename(path) else "input")
+    return data
+
+
+def check_utf8_text(data: bytes, name: str) -> None:
+    """Raise a :class:`UserError` at the first byte of ``data`` that is not UTF-8 (a
+    binary such as a cubin given as IR, or text in another encoding)."""
+    from xdsl_gpu.diagnostics import UserError
+
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        what = "a binary file" if b"\0" in data[:4096] else "not UTF-8 text"
+        raise UserError(
+            f"{name}:{line}:{column}: the input is {what} (byte 0x{data[e.start]:02x} "
+            "cannot be decoded as UTF-8); xdsl-opt reads MLIR text"
+        ) from None
+
+
+def safe_opt_files() -> None:
+    """Make ``xdsl-opt`` read its input whole and check it first (a missing file, a
+    directory or a binary give a diagnostic, not a traceback) and write ``-o`` only
+    when the run succeeds, atomically. xDSL opens the output with ``open(path, "w")``
+    before reading the input: ``-o in.mlir`` truncated the input, and a failing run
+    left an empty output behind."""
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    for name in ("get_input_stream", "prepare_output", "run"):
+        if not callable(getattr(xDSLOptMain, name, None)):
+            raise XdslChangedError(f"xdsl.xdsl_opt_main.xDSLOptMain.{name} is gone")
+    get_input_stream = xDSLOptMain.get_input_stream
+    prepare_output = xDSLOptMain.prepare_output
+    run = xDSLOptMain.run
+    if _marked(run, "xdsl_gpu_safe_files"):
+        return
+
+    def get_checked_input_stream(self: Any) -> tuple[Any, str]:
+        path = getattr(self.args, "input_file", None)
+        if path is None:
+            return get_input_stream(self)
+        import os
+
+        from xdsl_gpu.diagnostics import UserError
+
+        data = read_input_file(path)
+        extension = getattr(self.args, "frontend", None) or os.path.splitext(path)[
+            1
+        ].replace(".", "")
+        if not extension:  # /dev/null, a file without extension: MLIR, as mlir-opt
+            extension = "mlir"
+        if extension not in self.available_frontends:
+            raise UserError(
+                f"cannot tell how to read '{path}' from its extension '.{extension}': "
+                f"xdsl-opt reads {', '.join('.' + f for f in self.available_frontends)}"
+                " (choose one with -f)"
+            )
+        return io.BytesIO(data), extension
+
+    def prepare_atomic_output(self: Any) -> Any:
+        path = getattr(self.args, "output_file", None)
+        if path is None:
+            return prepare_output(self)
+        _check_output_path(path)
+        output = _AtomicOutput(path)
+        self.__dict__.setdefault("_xdsl_gpu_outputs", []).append(output)
+        return output
+
+    def run_then_commit(self: Any) -> Any:
+        result = run(self)
+        for output in self.__dict__.pop("_xdsl_gpu_outputs", []):
+            output.commit()
+        return result
+
+    _mark(get_checked_input_stream, "xdsl_gpu_safe_files", get_input_stream)
+    _mark(prepare_atomic_output, "xdsl_gpu_safe_files", prepare_output)
+    _mark(run_then_commit, "xdsl_gpu_safe_files", run)
+    xDSLOptMain.get_input_stream = get_checked_input_stream  # type: ignore[method-assign]
+    xDSLOptMain.prepare_output = prepare_atomic_output  # type: ignore[method-assign]
+    xDSLOptMain.run = run_then_commit  # type: ignore[method-assign]
+
+
 # -- the list ----------------------------------------------------------------------------
 
 PATCHES: tuple[Patch, ...] = (
@@ -770,6 +938,12 @@ PATCHES: tuple[Patch, ...] = (
         "(builtin.module(gpu.module(...))) nor bare option values such as "
         "cubin-features=+ptx80, and reports an unknown pass or option as a bare "
         "ValueError (a traceback).",
+    ),
+    Patch(
+        "safe_opt_files",
+        "xdsl-opt opens -o for writing before it reads the input (-o in.mlir "
+        "destroys the input; a failed run leaves an empty file) and lets a missing, "
+        "binary or directory input end in a traceback.",
     ),
     Patch(
         "replace_context_dialect",

@@ -33,6 +33,7 @@ PACKAGE = Path(__file__).parents[2] / "xdsl_gpu"
 
 install_hooks()
 compat.upstream_pass_pipelines()
+compat.safe_opt_files()
 
 
 def test_gap_replace_universe_entries() -> None:
@@ -128,6 +129,16 @@ def test_gap_upstream_pass_pipelines() -> None:
     with pytest.raises(ValueError, match="Unrecognized passes") as info:
         parse_spec(passes, "gpu-kernel-outlinin")
     assert not isinstance(info.value, compat.PassPipelineError)
+
+
+def test_gap_safe_opt_files(tmp_path: Path) -> None:
+    """xDSL opens the output for writing before it reads the input."""
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    source = inspect.getsource(compat.original(xDSLOptMain.prepare_output))
+    assert 'open(self.args.output_file, "w")' in source
+    run = inspect.getsource(compat.original(xDSLOptMain.run))
+    assert run.index("prepare_output()") < run.index("parse_chunk(")
 
 
 def test_every_patch_has_a_gap_test() -> None:

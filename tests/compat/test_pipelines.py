@@ -81,7 +81,10 @@ def test_upstream_options_reach_the_pass() -> None:
             "pass 'gpu-lower-to-nvvm-pipeline' has no option 'cubin-chp'; did you "
             "mean 'cubin-chip'?",
         ),
-        ("nvvm-attach-target{bogus-option=1}", "pass 'nvvm-attach-target' has no option"),
+        (
+            "nvvm-attach-target{bogus-option=1}",
+            "pass 'nvvm-attach-target' has no option",
+        ),
     ],
 )
 def test_bad_pipelines_are_one_line_diagnostics(pipeline: str, message: str) -> None:

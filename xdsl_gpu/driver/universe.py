@@ -24,6 +24,7 @@ from xdsl_gpu.targets import get_all_targets
 compat.replace_universe_entries(REPLACED_DIALECTS, REPLACED_PASSES)
 install_hooks()
 compat.upstream_pass_pipelines()
+compat.safe_opt_files()
 install_for_command_line_tools()
 
 XDSL_GPU_UNIVERSE = Universe(

@@ -1,0 +1,89 @@
+"""xdsl-opt never loses a file and says what is wrong with one
+(``compat.safe_opt_files``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+HELLO = (Path(__file__).parents[2] / "examples" / "hello" / "hello.mlir").read_text()
+BAD = "func.func @f() {\n  %x = arith.bogus\n}\n"
+
+
+def opt(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["xdsl-opt", *args], cwd=cwd, capture_output=True, text=True, check=False
+    )
+
+
+def test_output_onto_the_input_reads_it_first(tmp_path: Path) -> None:
+    (tmp_path / "in.mlir").write_text(HELLO)
+    done = opt("in.mlir", "-o", "in.mlir", "-p", "gpu-kernel-outlining", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "gpu.module @main_kernel" in (tmp_path / "in.mlir").read_text()
+    assert sorted(os.listdir(tmp_path)) == ["in.mlir"]  # no temporary file left
+
+
+def test_a_failed_run_leaves_the_output_as_it_was(tmp_path: Path) -> None:
+    (tmp_path / "bad.mlir").write_text(BAD)
+    (tmp_path / "out.mlir").write_text("keep me\n")
+    done = opt("bad.mlir", "-o", "out.mlir", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert (tmp_path / "out.mlir").read_text() == "keep me\n"
+    assert sorted(os.listdir(tmp_path)) == ["bad.mlir", "out.mlir"]
+    done = opt("bad.mlir", "-o", "new.mlir", cwd=tmp_path)
+    assert not (tmp_path / "new.mlir").exists()
+
+
+def test_the_output_keeps_its_permissions(tmp_path: Path) -> None:
+    (tmp_path / "in.mlir").write_text(HELLO)
+    out = tmp_path / "out.mlir"
+    out.write_text("")
+    out.chmod(0o640)
+    assert opt("in.mlir", "-o", "out.mlir", cwd=tmp_path).returncode == 0
+    assert out.stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["missing.mlir"], "cannot read 'missing.mlir': no such file"),
+        (["."], "cannot read '.': it is a directory, not a file"),
+        (["binary.mlir"], "binary.mlir:1:7: the input is a binary file"),
+        (["latin1.mlir"], "latin1.mlir:2:3: the input is not UTF-8 text"),
+        (["in.cubin"], "cannot tell how to read 'in.cubin' from its extension"),
+        (["in.mlir", "-o", "."], "cannot write output to '.': it is a directory"),
+        (["in.mlir", "-o", "no/dir/x.mlir"], "cannot write output to 'no/dir/x.mlir'"),
+        (["in.mlir", "-o", "x" * 300], "the name is too long"),
+    ],
+)
+def test_bad_files_are_one_line_diagnostics(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    (tmp_path / "in.mlir").write_text(HELLO)
+    (tmp_path / "in.cubin").write_bytes(b"\x7fELF\x02\x01\x01\x00")
+    (tmp_path / "binary.mlir").write_bytes(b"\x7fELF\x00\x01\xff")
+    (tmp_path / "latin1.mlir").write_bytes(b"// ok\n//\xe9t\xe9\n")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    done = opt(*args, cwd=tmp_path)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("xdsl-opt: error: ")
+    assert message in done.stderr
+    after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    assert after == before
+
+
+def test_a_read_only_directory(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root writes anywhere")
+    (tmp_path / "in.mlir").write_text(HELLO)
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    done = opt("in.mlir", "-o", "locked/x.mlir", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "no permission to write" in done.stderr
