@@ -117,7 +117,9 @@ def argument_parser() -> argparse.ArgumentParser:
         default=[],
         help=(
             "comma-separated libraries; MLIR's CUDA runtime wrappers are replaced by "
-            "xdsl-gpu's own runtime; other libraries (mlir_runner_utils...) are loaded"
+            "xdsl-gpu's own runtime; other libraries are loaded (MLIR's runner "
+            "utilities, printMemrefF32..., are built in: a library that defines "
+            "them is used instead)"
         ),
     )
     level = parser.add_mutually_exclusive_group()
@@ -733,6 +735,10 @@ def run(args: argparse.Namespace) -> int:
 
     for lib in load:
         llvm.load_library_permanently(lib)
+    # MLIR's runner utilities are built in; those these libraries define win.
+    from xdsl_gpu.targets.runtime.runner_utils import prefer_libraries
+
+    prefer_libraries(load)
     functions = _function_infos(module)
     llvm_ir = compile_host_llvm_ir(
         module, pipeline_options=args.pipeline_options, chip=f"sm_{runtime.device.sm}"

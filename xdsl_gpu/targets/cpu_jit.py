@@ -308,6 +308,11 @@ class CpuJit:
         self.module.data_layout = str(machine.target_data)
         self.target_data = machine.target_data
         self.engine = llvm.create_mcjit_compiler(self.module, machine)
+        # MLIR's runner utilities (printMemrefF32, printF32...): from shared_libs
+        # where one defines them, else xdsl-gpu's own (targets/runtime/runner_utils).
+        from xdsl_gpu.targets.runtime.runner_utils import bind
+
+        bind([f.name for f in self.module.functions if f.is_declaration], shared_libs)
         self._stub_unresolved()
         self.engine.finalize_object()
         self._types = {
@@ -419,8 +424,7 @@ class CpuJit:
             self.unresolved_calls.clear()
             raise CpuJitError(
                 f"@{symbol} called {missing}, which neither the module nor a loaded "
-                "library defines; pass its library in shared_libs= (for printF32, "
-                "printMemrefF32...: xdsl_gpu.targets.cpu_jit.runner_utils_libraries())"
+                "library defines; pass its library in shared_libs="
             )
         if result_buffer is not None:
             assert plan.out_param is not None

@@ -2,7 +2,9 @@
 
 The counterpart of ``mlir-runner`` with the CUDA runtime library: the module gets its
 own MCJIT engine, its global constructors run on load (they load the GPU binaries),
-its destructors on :meth:`JitModule.close`.
+its destructors on :meth:`JitModule.close`. MLIR's runner utilities
+(``printMemrefF32``...) resolve to a preferred library's or to the built-in ones
+(:mod:`~xdsl_gpu.targets.runtime.runner_utils`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 import llvmlite.binding as llvm
 
 from xdsl_gpu.diagnostics import UserError
+from xdsl_gpu.targets.runtime.runner_utils import bind
 from xdsl_gpu.targets.runtime.runtime import CudaRuntime
 
 
@@ -32,6 +35,8 @@ class JitModule:
         self.module.triple = machine.triple
         self.module.data_layout = str(machine.target_data)
         self.engine = llvm.create_mcjit_compiler(self.module, machine)
+        # printMemrefF32, printF32...: a --shared-libs library's, else ours.
+        bind([f.name for f in self.module.functions if f.is_declaration])
         self.engine.finalize_object()
         self._closed = False
         self.engine.run_static_constructors()
