@@ -18,9 +18,12 @@ A reduction region is inlined at each combination (one block, as the ``arith`` o
 kind becomes). A non-``uniform`` all_reduce cannot be lowered (not every thread would
 reach the barriers), as upstream: the pass names it.
 
-``gpu.subgroup_reduce``: with ``has-redux``, a ``uniform`` non-clustered ``i32``
-reduction of kind ``add``/``and``/``or``/``xor``/``minsi``/``minui``/``maxsi``/``maxui``
-becomes ``nvvm.redux.sync`` (upstream's only lowering). Every other one (beyond MLIR 22,
+``gpu.subgroup_reduce``: a ``uniform`` non-clustered ``i32`` reduction of kind
+``add``/``and``/``or``/``xor``/``minsi``/``minui``/``maxsi``/``maxui`` becomes
+``nvvm.redux.sync`` (upstream's only lowering) with ``has-redux``, or where every
+target of the ``gpu.module`` is an ``#nvvm.target`` of ``sm_80`` or later (beyond MLIR
+22, whose pipeline never sets ``has-redux``). ``uniform`` is required, as upstream: the
+full lane mask of ``redux.sync`` needs the whole warp. Every other one (beyond MLIR 22,
 which cannot lower them) is a butterfly: ``log2(size)`` ``xor`` shuffles over the whole
 warp with offsets ``stride, 2·stride, ...`` (clusters of ``size`` lanes ``stride``
 apart; no cluster: the 32 lanes), combining with the ``arith`` op of the kind. Vectors
@@ -319,9 +322,28 @@ class AllReduceExpansion(RewritePattern):
 # -- gpu.subgroup_reduce -------------------------------------------------------------
 
 
+REDUX_SM = 80
+"""The first SM with ``redux.sync``."""
+
+
+def targets_have_redux(module: kernel_ops.ModuleOp) -> bool:
+    """Whether every target of the ``gpu.module`` is an ``#nvvm.target`` whose chip
+    has ``redux.sync`` (``sm_80`` and later); ``False`` without targets."""
+    targets = module.targets.data if module.targets is not None else ()
+    if not targets:
+        return False
+    for target in targets:
+        if not isinstance(target, nvvm.NVVMTargetAttr):
+            return False
+        version = target.sm_version
+        if version is None or version.number < REDUX_SM:
+            return False
+    return True
+
+
 def _uses_redux(op: gpu.SubgroupReduceOp, lowering: NVVMLowering) -> bool:
     return (
-        lowering.has_redux
+        (lowering.has_redux or targets_have_redux(lowering.module))
         and op.uniform is not None
         and op.cluster_size is None
         and op.value.type == i32
@@ -360,7 +382,8 @@ class SubgroupReduceExpansion(RewritePattern):
 
 @dataclass
 class ReduxLowering(RewritePattern):
-    """``gpu.subgroup_reduce`` on ``i32`` → ``nvvm.redux.sync`` (``has-redux``)."""
+    """``gpu.subgroup_reduce`` on ``i32`` → ``nvvm.redux.sync`` (``has-redux`` or
+    an ``sm_80``+ target)."""
 
     lowering: NVVMLowering
 
