@@ -33,7 +33,7 @@ from typing import Any, cast
 
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Operation
-from xdsl.utils.exceptions import DiagnosticException, VerifyException
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 XDSL_VERSION = "0.74"
 """The xDSL minor these patches are written against."""
@@ -55,7 +55,13 @@ class Patch:
 
 
 def _marked(function: Callable[..., Any], mark: str) -> bool:
-    return bool(getattr(function, mark, False))
+    """Whether ``function`` or one of the wrappers under it carries ``mark``."""
+    seen: Any = function
+    while seen is not None:
+        if getattr(seen, mark, False):
+            return True
+        seen = getattr(seen, "__wrapped__", None)
+    return False
 
 
 def _mark(function: Callable[..., Any], mark: str, like: Callable[..., Any]) -> None:
@@ -65,8 +71,10 @@ def _mark(function: Callable[..., Any], mark: str, like: Callable[..., Any]) -> 
 
 
 def original(function: Any) -> Any:
-    """xDSL's own function behind one of our wrappers (itself if not wrapped)."""
-    return getattr(function, "__wrapped__", function)
+    """xDSL's own function behind our wrappers (itself if not wrapped)."""
+    while hasattr(function, "__wrapped__"):
+        function = function.__wrapped__
+    return function
 
 
 # -- 1. dialects and passes that take the place of xDSL's -------------------------------
@@ -891,6 +899,128 @@ def safe_opt_files() -> None:
     xDSLOptMain.run = run_then_commit  # type: ignore[method-assign]
 
 
+# -- 10. no input ends in a traceback --------------------------------------------------
+
+
+class InternalParseError(ParseError):
+    """Parsing an op raised an exception that is not a diagnostic: a fault of the
+    parser (xDSL's or ours) on input it did not foresee, reported at the op."""
+
+
+class InternalVerifyError(VerifyException):
+    """An op's verifier raised an exception that is not a diagnostic."""
+
+
+class InternalPassError(DiagnosticException):
+    """A pass raised an exception that is not a diagnostic."""
+
+
+_INTERNAL = (AttributeError, TypeError, KeyError, IndexError, AssertionError,
+             NotImplementedError, RecursionError, ZeroDivisionError, OverflowError,
+             UnicodeError, ValueError)  # fmt: skip
+"""What xDSL's parsers, verifiers and passes raise where they meant to report bad
+input (``ValueError`` from an attribute's range check, ``AttributeError`` from a
+type it did not expect, ...)."""
+
+
+def _described(error: BaseException) -> str:
+    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def diagnose_internal_errors() -> None:
+    """Turn an exception that xDSL's or our parsers, verifiers or passes raise on
+    input they did not foresee into a diagnostic at the op (the command-line tools
+    print it with ``file:line:col``, exit status 1), instead of a traceback. A
+    ``ValueError`` while parsing is a range or validity check of an attribute, and is
+    reported as a plain parse error; everything else says that it is a fault of the
+    tool (``tools/fuzz.py`` counts those as failures to fix)."""
+    from xdsl.parser import Parser
+    from xdsl.passes import PassPipeline
+    from xdsl.utils.exceptions import ParseError
+
+    parse_operation_ = Parser.__dict__.get("parse_operation")
+    verify_ = Operation.__dict__.get("verify")
+    apply_ = PassPipeline.__dict__.get("apply")
+    if not callable(parse_operation_) or not callable(verify_) or not callable(apply_):
+        raise XdslChangedError("Parser.parse_operation, Operation.verify or "
+                               "PassPipeline.apply is gone")  # fmt: skip
+    if _marked(parse_operation_, "xdsl_gpu_internal"):
+        return
+
+    def parse_operation(self: Parser) -> Operation:
+        start = getattr(getattr(self, "_current_token", None), "span", None)
+        try:
+            return parse_operation_(self)
+        except (ParseError, DiagnosticException):
+            raise
+        except _INTERNAL as error:
+            if start is None:
+                raise
+            if isinstance(error, ValueError) and not isinstance(error, UnicodeError):
+                raise ParseError(start, str(error)) from None
+            raise InternalParseError(
+                start, f"xdsl-gpu could not parse this op ({_described(error)}); "
+                "please report it with this input",
+            ) from None  # fmt: skip
+
+    def verify(self: Operation, verify_nested_ops: bool = True) -> None:
+        try:
+            verify_(self, verify_nested_ops)
+        except DiagnosticException:
+            raise
+        except _INTERNAL as error:
+            problem = InternalVerifyError(
+                f"'{self.name}' op could not be verified ({_described(error)}); "
+                "please report it with this input"
+            )
+            self.emit_error(str(problem), problem)
+
+    def apply(self: Any, ctx: Any, op: Any) -> None:
+        passes = list(self.passes)
+        for index, module_pass in enumerate(passes):
+            try:
+                module_pass.apply(ctx, op)
+            except DiagnosticException:
+                raise
+            except _INTERNAL as error:
+                raise InternalPassError(
+                    f"pass '{module_pass.name}' failed ({_described(error)}); this is "
+                    "a fault of the pass, please report it with this input"
+                ) from error
+            if self.callback is not None:
+                following = passes[index + 1] if index + 1 < len(passes) else None
+                self.callback(module_pass, op, following)
+
+    _mark(parse_operation, "xdsl_gpu_internal", parse_operation_)
+    _mark(verify, "xdsl_gpu_internal", verify_)
+    _mark(apply, "xdsl_gpu_internal", apply_)
+    Parser.parse_operation = parse_operation  # type: ignore[method-assign]
+    Operation.verify = verify  # type: ignore[method-assign]
+    PassPipeline.apply = apply  # type: ignore[method-assign]
+
+
+def linear_string_literals() -> None:
+    """Lex string literals in linear time. xDSL's pattern nests a ``+`` inside a
+    ``*``: on a string left open on its line it backtracks exponentially, so a
+    missing quote hangs ``xdsl-opt``. The replacement matches the same strings one
+    character at a time."""
+    from xdsl.utils.mlir_lexer import MLIRLexer
+
+    current = getattr(MLIRLexer, "_unescaped_characters_regex", None)
+    if not isinstance(current, re.Pattern):
+        raise XdslChangedError("MLIRLexer._unescaped_characters_regex is gone")
+    if current.pattern == _LINEAR_STRING.pattern:
+        return
+    if current.pattern != _XDSL_STRING:
+        raise XdslChangedError("MLIRLexer's string-literal pattern changed")
+    MLIRLexer._unescaped_characters_regex = _LINEAR_STRING  # type: ignore[misc]
+
+
+_XDSL_STRING = r'"(?:[^"\\\n\v\f]+|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"'
+_LINEAR_STRING = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+
+
 # -- the list ----------------------------------------------------------------------------
 
 PATCHES: tuple[Patch, ...] = (
@@ -944,6 +1074,17 @@ PATCHES: tuple[Patch, ...] = (
         "xdsl-opt opens -o for writing before it reads the input (-o in.mlir "
         "destroys the input; a failed run leaves an empty file) and lets a missing, "
         "binary or directory input end in a traceback.",
+    ),
+    Patch(
+        "diagnose_internal_errors",
+        "An exception that a parser, verifier or pass raises on input it did not "
+        "foresee (AttributeError, an out-of-range ValueError, ...) ends xdsl-opt in "
+        "a traceback.",
+    ),
+    Patch(
+        "linear_string_literals",
+        "xDSL's string-literal pattern backtracks exponentially on a string left "
+        "open: a missing quote hangs xdsl-opt.",
     ),
     Patch(
         "replace_context_dialect",

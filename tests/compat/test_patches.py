@@ -24,7 +24,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.universe import Universe
 from xdsl.utils import mlir_lexer
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from xdsl_gpu import compat
 from xdsl_gpu.gpu_dialect.registration import install_hooks
@@ -34,6 +34,7 @@ PACKAGE = Path(__file__).parents[2] / "xdsl_gpu"
 install_hooks()
 compat.upstream_pass_pipelines()
 compat.safe_opt_files()
+compat.diagnose_internal_errors()
 
 
 def test_gap_replace_universe_entries() -> None:
@@ -139,6 +140,45 @@ def test_gap_safe_opt_files(tmp_path: Path) -> None:
     assert 'open(self.args.output_file, "w")' in source
     run = inspect.getsource(compat.original(xDSLOptMain.run))
     assert run.index("prepare_output()") < run.index("parse_chunk(")
+
+
+def test_gap_diagnose_internal_errors() -> None:
+    """A parser fault on odd input is a bare exception in xDSL."""
+    from xdsl.dialects.memref import MemRef
+
+    ctx = Context()
+    ctx.load_dialect(MemRef)
+    parser = Parser(
+        ctx,
+        "%0 = memref.subview %m[44467440737095516161] [1] [1] : "
+        "memref<4xf32> to memref<1xf32>",
+    )
+    with pytest.raises(ValueError, match="out of range") as info:
+        compat.original(Parser.__dict__["parse_operation"])(parser)
+    assert not isinstance(info.value, DiagnosticException)
+
+
+def test_gap_linear_string_literals() -> None:
+    """xDSL's pattern still nests a repeated group inside a repetition."""
+    from xdsl.utils.mlir_lexer import MLIRLexer
+
+    assert compat.original(MLIRLexer._unescaped_characters_regex) is not None
+    assert compat._XDSL_STRING.count("+|") == 1  # pyright: ignore[reportPrivateUsage]
+    assert MLIRLexer._unescaped_characters_regex.pattern != compat._XDSL_STRING  # pyright: ignore[reportPrivateUsage]
+
+
+def test_linear_string_literals_match_the_same_strings() -> None:
+    import random
+    import re
+
+    old = re.compile(compat._XDSL_STRING)  # pyright: ignore[reportPrivateUsage]
+    new = compat._LINEAR_STRING  # pyright: ignore[reportPrivateUsage]
+    rng = random.Random(3)
+    alphabet = 'ab"\\n\n0F '
+    for _ in range(3000):
+        text = '"' + "".join(rng.choice(alphabet) for _ in range(rng.randrange(12)))
+        a, b = old.match(text), new.match(text)
+        assert (a and a.group()) == (b and b.group()), text
 
 
 def test_every_patch_has_a_gap_test() -> None:

@@ -25,6 +25,7 @@ compat.replace_universe_entries(REPLACED_DIALECTS, REPLACED_PASSES)
 install_hooks()
 compat.upstream_pass_pipelines()
 compat.safe_opt_files()
+compat.diagnose_internal_errors()
 install_for_command_line_tools()
 
 XDSL_GPU_UNIVERSE = Universe(

@@ -636,6 +636,15 @@ class GlobalOp(xmemref.GlobalOp):
                     )
                 tensor = _initial_value_type(memref_type)
                 if parser._current_token.text == "dense":  # pyright: ignore
+                    element = memref_type.get_element_type()
+                    if not isinstance(element, IntegerType | IndexType | AnyFloat):
+                        # dense<...> holds numbers only (MLIR: "expected string
+                        # token"; a memref of such elements is rare but valid)
+                        parser.raise_error(
+                            f"a dense initial value holds integers or floats, not "
+                            f"'{element}' elements; give the value as an attribute "
+                            "of that type or declare the global uninitialized"
+                        )
                     parser.parse_keyword("dense")
                     props["initial_value"] = parser.parse_dense_int_or_fp_elements_attr(
                         tensor

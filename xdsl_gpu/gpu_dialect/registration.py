@@ -106,6 +106,7 @@ def install_hooks() -> None:
     compat.remember_failing_ops()
     compat.semi_affine_expressions()
     compat.upstream_llvm_type_syntax()
+    compat.linear_string_literals()
 
 
 def verify_dialect_attributes(op: Operation) -> None:
