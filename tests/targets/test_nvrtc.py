@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from xdsl_gpu.driver.nvrtc import main
 from xdsl_gpu.targets.nvrtc import (
     NvrtcError,
     NvrtcOptions,
@@ -131,24 +130,3 @@ def test_output_buffers_do_not_clobber_shared_bytes() -> None:
     compile_source(KERNELS.read_text(), "k.cu", Chip(80), NvrtcOptions(emit=("ptx",)))
     assert shared == b"\x20"
     assert f"a {1}" == "a 1"
-
-
-def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(
-        [str(KERNELS), "-arch=sm_80,sm_90", "--emit=cubin", "-O2", "-o", str(tmp_path)]
-    )
-    assert code == 0
-    out = capsys.readouterr().out.split()
-    assert out == [
-        str(tmp_path / "kernels_sm_80.cubin"),
-        str(tmp_path / "kernels_sm_90.cubin"),
-    ]
-    bad = tmp_path / "bad.cu"
-    bad.write_text("this is not C++\n")
-    assert main([str(bad), "-arch", "sm_80"]) == 1
-    assert (
-        f"xdsl-gpu-nvrtc: error: compiling {bad} for sm_80 failed:"
-        in capsys.readouterr().err
-    )
-    assert main([str(tmp_path / "missing.cu"), "-arch=sm_80"]) == 1
-    assert "cannot read" in capsys.readouterr().err

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -56,6 +57,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         ptx_version=args.ptx_version,
         extra=tuple(args.Xnvrtc),
     )
+    if args.output_dir is not None and os.path.exists(args.output_dir):
+        if not os.path.isdir(args.output_dir):
+            print(
+                f"xdsl-gpu-nvrtc: error: -o {args.output_dir}: a file of that name "
+                "exists; -o names the folder for the outputs",
+                file=sys.stderr,
+            )
+            return 1
     try:
         for source in args.sources:
             warn = lambda log: print(log, file=sys.stderr)  # noqa: E731
