@@ -915,12 +915,19 @@ class InternalPassError(DiagnosticException):
     """A pass raised an exception that is not a diagnostic."""
 
 
-_INTERNAL = (AttributeError, TypeError, KeyError, IndexError, AssertionError,
-             NotImplementedError, RecursionError, ZeroDivisionError, OverflowError,
-             UnicodeError, ValueError)  # fmt: skip
-"""What xDSL's parsers, verifiers and passes raise where they meant to report bad
-input (``ValueError`` from an attribute's range check, ``AttributeError`` from a
-type it did not expect, ...)."""
+def _is_bad_value(error: Exception) -> bool:
+    """A range or validity check of a value (``ValueError`` from an attribute's
+    constructor, ``OverflowError`` from packing a number, a bare ``Exception`` as some
+    of xDSL's code raises): the input's fault, reported as a plain parse error."""
+    if isinstance(error, UnicodeError):
+        return False
+    return isinstance(error, ValueError | OverflowError) or type(error) is Exception
+
+
+def _range_message(error: Exception) -> str:
+    if isinstance(error, OverflowError):
+        return f"a number does not fit its type ({error})"
+    return str(error)
 
 
 def _described(error: BaseException) -> str:
@@ -952,13 +959,17 @@ def diagnose_internal_errors() -> None:
         start = getattr(getattr(self, "_current_token", None), "span", None)
         try:
             return parse_operation_(self)
-        except (ParseError, DiagnosticException):
+        except ParseError:
             raise
-        except _INTERNAL as error:
+        except DiagnosticException as error:  # an attribute's own verification
             if start is None:
                 raise
-            if isinstance(error, ValueError) and not isinstance(error, UnicodeError):
-                raise ParseError(start, str(error)) from None
+            raise ParseError(start, str(error)) from None
+        except Exception as error:
+            if start is None:
+                raise
+            if _is_bad_value(error):
+                raise ParseError(start, _range_message(error)) from None
             raise InternalParseError(
                 start, f"xdsl-gpu could not parse this op ({_described(error)}); "
                 "please report it with this input",
@@ -969,7 +980,10 @@ def diagnose_internal_errors() -> None:
             verify_(self, verify_nested_ops)
         except DiagnosticException:
             raise
-        except _INTERNAL as error:
+        except Exception as error:
+            if type(error) is Exception:  # how some of xDSL's verifiers report
+                problem = VerifyException(str(error))
+                self.emit_error(str(problem), problem)
             problem = InternalVerifyError(
                 f"'{self.name}' op could not be verified ({_described(error)}); "
                 "please report it with this input"
@@ -983,7 +997,7 @@ def diagnose_internal_errors() -> None:
                 module_pass.apply(ctx, op)
             except DiagnosticException:
                 raise
-            except _INTERNAL as error:
+            except Exception as error:
                 raise InternalPassError(
                     f"pass '{module_pass.name}' failed ({_described(error)}); this is "
                     "a fault of the pass, please report it with this input"
@@ -992,6 +1006,26 @@ def diagnose_internal_errors() -> None:
                 following = passes[index + 1] if index + 1 < len(passes) else None
                 self.callback(module_pass, op, following)
 
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    output_ = xDSLOptMain.__dict__.get("output_resulting_program")
+    if not callable(output_):
+        raise XdslChangedError("xDSLOptMain.output_resulting_program is gone")
+
+    def output_resulting_program(self: Any, prog: Any) -> str:
+        try:
+            return output_(self, prog)
+        except (ParseError, DiagnosticException):
+            raise
+        except Exception as error:
+            target = getattr(self.args, "target", "?")
+            raise InternalPassError(
+                f"target '{target}' failed ({_described(error)}); this is a fault of "
+                "the target, please report it with this input"
+            ) from error
+
+    _mark(output_resulting_program, "xdsl_gpu_internal", output_)
+    xDSLOptMain.output_resulting_program = output_resulting_program  # type: ignore[method-assign]
     _mark(parse_operation, "xdsl_gpu_internal", parse_operation_)
     _mark(verify, "xdsl_gpu_internal", verify_)
     _mark(apply, "xdsl_gpu_internal", apply_)
