@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from xdsl_gpu.objects.object_info import Chip, ParamKind, parse_cubin, parse_ptx
 from xdsl_gpu.targets.nvrtc import (
     NvrtcError,
     NvrtcOptions,
@@ -15,7 +16,6 @@ from xdsl_gpu.targets.nvrtc import (
     compile_source,
     readable_log,
 )
-from xdsl_gpu.targets.nvvm.object_info import Chip, ParamKind, parse_cubin, parse_ptx
 
 KERNELS = Path(__file__).parents[2] / "examples" / "custom_dispatch" / "kernels.cu"
 

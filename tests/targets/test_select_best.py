@@ -16,14 +16,14 @@ import pytest
 from xdsl.dialects.builtin import StringAttr
 
 from tests.support.xdsl_tools import make_context, parse
-from xdsl_gpu.passes.xgpu_embed_object_files import XgpuEmbedObjectFilesPass
-from xdsl_gpu.targets.nvrtc import NvrtcOptions, compile_file
-from xdsl_gpu.targets.nvvm.object_info import (
+from xdsl_gpu.objects.object_info import (
     Chip,
     ParamKind,
     inspect_object,
     parse_cubin,
 )
+from xdsl_gpu.passes.xgpu_embed_object_files import XgpuEmbedObjectFilesPass
+from xdsl_gpu.targets.nvrtc import NvrtcOptions, compile_file
 from xdsl_gpu.targets.offloading.target import host_llvm_ir
 from xdsl_gpu.targets.runtime.load_best import read_table
 from xdsl_gpu.targets.runtime.object_selection import (

@@ -3,7 +3,7 @@ must pass what the kernel's machine code takes.
 
 For each object of the binary (``#gpu.object``, or ``#xgpu.object_file`` read through
 the search path) the kernel's parameter list is read from the code itself
-(``xdsl_gpu/targets/nvvm/object_info.py``: PTX ``.entry`` parameters with their types; cubin
+(``xdsl_gpu/objects/object_info.py``: PTX ``.entry`` parameters with their types; cubin
 ``EIATTR_KPARAM_INFO`` sizes; each image of a fatbin). The launch's operands are laid
 out as the host will pass them: LLVM-typed operands (after ``gpu-to-llvm``) as they
 are; before it, a memref as its descriptor fields (allocated pointer, aligned pointer,
@@ -49,14 +49,15 @@ from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import ObjectAttr
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp, LaunchFuncOp
 from xdsl_gpu.gpu_dialect.xgpu import ObjectFileAttr
-from xdsl_gpu.passes.llvm_type_converter import describe
-from xdsl_gpu.targets.nvvm.object_info import (
+from xdsl_gpu.objects.object_info import (
     ImageInfo,
     KernelParam,
     ObjectInfoError,
     ParamKind,
     inspect_object,
 )
+from xdsl_gpu.passes.llvm_type_converter import describe
+from xdsl_gpu.passes.xgpu_object_files import effective_search_path, load_object_file
 
 
 class KernelAbiError(PassFailedException):
@@ -301,8 +302,6 @@ def _object_images(
 ) -> tuple[str, list[ImageInfo]]:
     """A name for the object in messages, and its readable images."""
     if isinstance(obj, ObjectFileAttr):
-        from xdsl_gpu.passes.xgpu_embed_object_files import load_object_file
-
         data, _ = load_object_file(binary, index, obj, search_path, allow_absolute)
         fmt, name = obj.format.value, obj.path
     elif isinstance(obj, ObjectAttr):
@@ -416,8 +415,6 @@ class XgpuCheckKernelAbiPass(ModulePass):
     allow_absolute: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from xdsl_gpu.passes.xgpu_embed_object_files import effective_search_path
-
         check_binary_launches(
             op,
             bare_pointers=self.use_bare_pointers_for_kernels,

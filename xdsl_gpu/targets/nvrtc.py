@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from xdsl_gpu.diagnostics import UserError
-from xdsl_gpu.targets.nvvm.object_info import Chip, ObjectInfoError
+from xdsl_gpu.objects.object_info import Chip, ObjectInfoError
 
 EMIT_KINDS = ("ptx", "cubin")
 

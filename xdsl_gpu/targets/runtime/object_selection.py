@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl_gpu.diagnostics import UserError
-from xdsl_gpu.targets.nvvm.object_info import (
+from xdsl_gpu.objects.object_info import (
     Chip,
     FatbinImage,
     ImageInfo,
