@@ -38,5 +38,5 @@ func.func private @printMemrefF32(memref<*xf32>)
 // COMPILE: declare void @printMemrefF32(i64, ptr)
 
 // CHECK: Unranked Memref base@ = {{0x[0-9a-f]+}} rank = 2 offset = 0 sizes = [2, 16] strides = [16, 1] data =
-// CHECK-NEXT: [[1,   0,   3,   2,   5,   4,   7,   6,   9,   8,   11,   10,   13,   12,   15,   14],
+// CHECK-NEXT: {{\[\[}}1,   0,   3,   2,   5,   4,   7,   6,   9,   8,   11,   10,   13,   12,   15,   14],
 // CHECK-NEXT:  [4,   5,   6,   7,   8,   9,   10,   11,   12,   13,   14,   15,   12,   13,   14,   15]]

@@ -8,6 +8,7 @@ code costs what it costs from C.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -81,7 +82,15 @@ class Device:
 
 @cache
 def initialize() -> int:
-    """``cuInit``; returns the driver's CUDA version (e.g. 13000)."""
+    """``cuInit``; returns the driver's CUDA version (e.g. 13000).
+
+    Kernels are loaded eagerly unless the user chose otherwise
+    (``CUDA_MODULE_LOADING``): with CUDA's default lazy loading, a kernel's code is
+    loaded at its first launch, which waits for the kernels already running, so a
+    program whose kernels wait for each other on two streams (a producer launched
+    after its spinning consumer) would hang. The modules are loaded once, at program
+    start, so the cost is paid once too."""
+    os.environ.setdefault("CUDA_MODULE_LOADING", "EAGER")
     driver = _driver()
     try:
         (result,) = driver.cuInit(0)
