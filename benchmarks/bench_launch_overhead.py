@@ -18,7 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.support.host_ir import AXPY_KERNEL, axpy_host
-from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, serialize
 from xdsl_gpu.targets.runtime.driver import device
 from xdsl_gpu.targets.runtime.jit import JitModule
 
@@ -123,7 +124,9 @@ def _cuda_python_per_launch(binary: bytes) -> float:
 def main() -> int:
     dev = device()
     binary = serialize(
-        AXPY_KERNEL, NVVMOptions(chip=f"sm_{dev.sm}", opt_level=3), ObjectFormat.FATBIN
+        AXPY_KERNEL,
+        NVVMOptions(chip=f"sm_{dev.sm}", opt_level=3),
+        CompilationTarget.Fatbin,
     ).data
     with tempfile.TemporaryDirectory() as folder:
         fatbin = Path(folder) / "k.fatbin"

@@ -23,3 +23,12 @@ def pytest_collection_modifyitems(
         # tests/gpu/, GPU or not.
         if item.get_closest_marker("gpu") is not None and not _gpu_available():
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _target_interfaces() -> None:
+    """Attach the targets' interface models (``#nvvm.target``'s serializer, the
+    offloading handlers), as ``xdsl_gpu.register_dialects`` and xdsl-opt do."""
+    from xdsl_gpu.targets import register_target_interfaces
+
+    register_target_interfaces()

@@ -35,14 +35,19 @@ from tests.passes import gpu_to_nvvm_corpus as corpus
 from tests.support.host_ir import llvm_bytes
 from tests.support.xdsl_tools import make_context
 from xdsl_gpu.gpu_dialect.gpu import kernel_ops
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 from xdsl_gpu.passes.convert_gpu_to_nvvm import ConvertGpuToNVVMPass
 from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
 from xdsl_gpu.targets.llvm_ir import NVPTX_DATA_LAYOUT, NVPTX_TRIPLE, convert_module
-from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, serialize
 
 pytestmark = pytest.mark.gpu
 
-FORMATS = (ObjectFormat.BINARY, ObjectFormat.FATBIN, ObjectFormat.ASSEMBLY)
+FORMATS = (
+    CompilationTarget.Binary,
+    CompilationTarget.Fatbin,
+    CompilationTarget.Assembly,
+)
 
 # -- compilation -----------------------------------------------------------------------
 
@@ -52,11 +57,11 @@ class Compiled:
     """A lowered ``gpu.module``: its binary and the kernels' original signatures."""
 
     binary: bytes
-    fmt: ObjectFormat
+    fmt: CompilationTarget
     signatures: dict[str, tuple[Attribute, ...]]
 
 
-def compile_kernels(text: str, fmt: ObjectFormat, options: str = "") -> Compiled:
+def compile_kernels(text: str, fmt: CompilationTarget, options: str = "") -> Compiled:
     from xdsl_gpu.targets.runtime.driver import device
 
     ctx = make_context()
@@ -87,7 +92,7 @@ def host_ir(compiled: Compiled) -> str:
     ``launch`` a kernel by name with a parameter array, ``alloc``/``free`` managed
     memory."""
     data = compiled.binary
-    if compiled.fmt is ObjectFormat.ASSEMBLY:
+    if compiled.fmt is CompilationTarget.Assembly:
         data += b"\0"
         load = "call ptr @mgpuModuleLoadJIT(ptr @bin, i32 3)"
     else:
@@ -252,11 +257,11 @@ class Device:
 
 
 @pytest.fixture(params=FORMATS, ids=lambda f: f.value)
-def fmt(request: pytest.FixtureRequest) -> ObjectFormat:
+def fmt(request: pytest.FixtureRequest) -> CompilationTarget:
     return request.param
 
 
-def run_module(text: str, fmt: ObjectFormat, options: str = "") -> Device:
+def run_module(text: str, fmt: CompilationTarget, options: str = "") -> Device:
     return Device(compile_kernels(text, fmt, options))
 
 
@@ -265,7 +270,7 @@ RNG = np.random.default_rng()
 # -- the kernels -----------------------------------------------------------------------
 
 
-def test_simple_mul(fmt: ObjectFormat) -> None:
+def test_simple_mul(fmt: CompilationTarget) -> None:
     n = 1000
     dev = run_module(corpus.SIMPLE_MUL, fmt)
     try:
@@ -278,7 +283,7 @@ def test_simple_mul(fmt: ObjectFormat) -> None:
         dev.close()
 
 
-def test_seed_matmul(fmt: ObjectFormat) -> None:
+def test_seed_matmul(fmt: CompilationTarget) -> None:
     # The passes that upstream's pipeline runs before convert-gpu-to-nvvm.
     text = _pre_lowered(corpus.MATMUL, ("lower-affine", "convert-scf-to-cf"))
     dev = run_module(text, fmt)
@@ -306,7 +311,7 @@ def _pre_lowered(text: str, passes: Sequence[str]) -> str:
     return print_module(module)
 
 
-def test_all_reduce(fmt: ObjectFormat) -> None:
+def test_all_reduce(fmt: CompilationTarget) -> None:
     threads = 96  # three warps: known_block_size
     dev = run_module(corpus.ALL_REDUCE, fmt)
     try:
@@ -344,7 +349,7 @@ PARTIAL_ALL_REDUCE = corpus.module(
 
 @pytest.mark.parametrize("block", [(50, 1), (5, 7), (1024, 1)], ids=str)
 def test_all_reduce_with_partial_warps(
-    fmt: ObjectFormat, block: tuple[int, int]
+    fmt: CompilationTarget, block: tuple[int, int]
 ) -> None:
     """Blocks whose last warp is cut short take the shuffles that check `valid`."""
     threads = block[0] * block[1]
@@ -359,7 +364,7 @@ def test_all_reduce_with_partial_warps(
         dev.close()
 
 
-def test_shuffles(fmt: ObjectFormat) -> None:
+def test_shuffles(fmt: CompilationTarget) -> None:
     dev = run_module(corpus.SHUFFLES, fmt)
     try:
         out = dev.poisoned(64, np.float32)
@@ -381,7 +386,7 @@ def test_shuffles(fmt: ObjectFormat) -> None:
         dev.close()
 
 
-def test_subgroup_reduce_shuffle_trees(fmt: ObjectFormat) -> None:
+def test_subgroup_reduce_shuffle_trees(fmt: CompilationTarget) -> None:
     n = 64
     dev = run_module(corpus.SUBGROUP_REDUCE, fmt)
     try:
@@ -417,7 +422,7 @@ def test_subgroup_reduce_shuffle_trees(fmt: ObjectFormat) -> None:
         dev.close()
 
 
-def test_redux(fmt: ObjectFormat) -> None:
+def test_redux(fmt: CompilationTarget) -> None:
     from xdsl_gpu.targets.runtime.driver import device
 
     if device().sm < 80:
@@ -441,7 +446,7 @@ def test_redux(fmt: ObjectFormat) -> None:
         dev.close()
 
 
-def test_shared_memory_tile(fmt: ObjectFormat) -> None:
+def test_shared_memory_tile(fmt: CompilationTarget) -> None:
     dev = run_module(corpus.ATTRIBUTIONS, fmt)
     try:
         source = RNG.standard_normal(64).astype(np.float32)
@@ -452,7 +457,7 @@ def test_shared_memory_tile(fmt: ObjectFormat) -> None:
         dev.close()
 
 
-def test_dynamic_shared_memory(fmt: ObjectFormat) -> None:
+def test_dynamic_shared_memory(fmt: CompilationTarget) -> None:
     n = 128
     dev = run_module(corpus.DYNAMIC_SHARED, fmt)
     try:
@@ -467,7 +472,7 @@ def test_dynamic_shared_memory(fmt: ObjectFormat) -> None:
         dev.close()
 
 
-def test_math_f32_f64_f16(fmt: ObjectFormat) -> None:
+def test_math_f32_f64_f16(fmt: CompilationTarget) -> None:
     n = 256
     dev = run_module(corpus.MATH, fmt)
     try:
@@ -514,7 +519,7 @@ def test_math_f32_f64_f16(fmt: ObjectFormat) -> None:
 
 
 def test_printf_of_every_argument_type(
-    fmt: ObjectFormat, capfd: pytest.CaptureFixture[str]
+    fmt: CompilationTarget, capfd: pytest.CaptureFixture[str]
 ) -> None:
     dev = run_module(corpus.PRINTF, fmt)
     try:
@@ -543,7 +548,7 @@ SMALL_INTS_PRINTF = corpus.module(
 
 
 def test_printf_promotes_small_integers(
-    fmt: ObjectFormat, capfd: pytest.CaptureFixture[str]
+    fmt: CompilationTarget, capfd: pytest.CaptureFixture[str]
 ) -> None:
     """Beyond MLIR 22: i1/i8/i16 are promoted to i32 as C varargs are."""
     dev = run_module(SMALL_INTS_PRINTF, fmt)
@@ -557,7 +562,7 @@ def test_printf_promotes_small_integers(
     assert "i1 1 i8 -5 i16 -300 bf16 2.000000" in out
 
 
-def test_beyond_mlir_22(fmt: ObjectFormat) -> None:
+def test_beyond_mlir_22(fmt: CompilationTarget) -> None:
     n = 64
     dev = run_module(corpus.BEYOND, fmt)
     try:

@@ -38,10 +38,11 @@ from tests.passes.gpu_to_nvvm_corpus import CASES, Case
 from tests.support.xdsl_tools import make_context
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.gpu_dialect.gpu import kernel_ops
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 from xdsl_gpu.passes.convert_gpu_to_nvvm import ConvertGpuToNVVMPass
 from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
 from xdsl_gpu.targets.llvm_ir import NVPTX_DATA_LAYOUT, NVPTX_TRIPLE, convert_module
-from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, serialize
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 requires_mlir = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")
@@ -146,7 +147,7 @@ def compile_to_cubin(ctx: Context, module: ModuleOp) -> bytes:
     ir = convert_module(
         gpu_module(module), triple=NVPTX_TRIPLE, data_layout=NVPTX_DATA_LAYOUT
     )
-    return serialize(ir, NVVMOptions(chip="sm_90"), ObjectFormat.BINARY).data
+    return serialize(ir, NVVMOptions(chip="sm_90"), CompilationTarget.Binary).data
 
 
 _COMPARED = [c for c in CASES if not c.upstream_fails]

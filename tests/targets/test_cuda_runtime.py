@@ -8,18 +8,19 @@ import numpy as np
 import pytest
 
 from tests.support.host_ir import AXPY_KERNEL, axpy_host
-from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, serialize
 
 pytestmark = pytest.mark.gpu
 
 
-def _jit(fmt: ObjectFormat):
+def _jit(fmt: CompilationTarget):
     from xdsl_gpu.targets.runtime.driver import device
     from xdsl_gpu.targets.runtime.jit import JitModule
 
     chip = f"sm_{device().sm}"
     binary = serialize(AXPY_KERNEL, NVVMOptions(chip=chip, opt_level=3), fmt)
-    if fmt is ObjectFormat.ASSEMBLY:
+    if fmt is CompilationTarget.Assembly:
         return JitModule(axpy_host(binary.data + b"\0", "mgpuModuleLoadJIT", "i32 3"))
     return JitModule(axpy_host(binary.data))
 
@@ -34,9 +35,10 @@ def _run(module, a: float, x: np.ndarray, y: np.ndarray, threads: int = 256) -> 
 
 
 @pytest.mark.parametrize(
-    "fmt", [ObjectFormat.FATBIN, ObjectFormat.BINARY, ObjectFormat.ASSEMBLY]
+    "fmt",
+    [CompilationTarget.Fatbin, CompilationTarget.Binary, CompilationTarget.Assembly],
 )
-def test_axpy_runs_from_every_format(fmt: ObjectFormat) -> None:
+def test_axpy_runs_from_every_format(fmt: CompilationTarget) -> None:
     rng = np.random.default_rng()
     x = rng.standard_normal(10_000, dtype=np.float32)
     y = rng.standard_normal(10_000, dtype=np.float32)
@@ -54,7 +56,7 @@ def test_module_is_loaded_once_and_nothing_leaks() -> None:
     # The counters are process-wide: compare with what earlier tests left.
     before = (runtime.live_streams, runtime.live_events, runtime.live_allocations)
     x = np.ones(64, dtype=np.float32)
-    with _jit(ObjectFormat.FATBIN) as module:
+    with _jit(CompilationTarget.Fatbin) as module:
         assert runtime.module_loads == loads + 1
         for _ in range(1000):
             y = np.zeros(64, dtype=np.float32)
@@ -70,7 +72,7 @@ def test_a_failing_launch_stops_with_the_error_and_the_launch_site() -> None:
 
     x = np.ones(4, dtype=np.float32)
     y = np.ones(4, dtype=np.float32)
-    with _jit(ObjectFormat.FATBIN) as module:
+    with _jit(CompilationTarget.Fatbin) as module:
         with pytest.raises(CudaError) as info:
             _run(module, 1.0, x, y, threads=4096)  # over the 1024-thread limit
         message = str(info.value)

@@ -813,11 +813,12 @@ def _kernels_llvm_ir() -> str:
 
 
 def test_kernels_compile_to_ptx() -> None:
-    from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+    from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
+    from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, serialize
 
     try:
         obj = serialize(
-            _kernels_llvm_ir(), NVVMOptions(chip="sm_90"), ObjectFormat.ASSEMBLY
+            _kernels_llvm_ir(), NVVMOptions(chip="sm_90"), CompilationTarget.Assembly
         )
     except LLVMIRTranslationError:
         raise
@@ -841,12 +842,13 @@ def test_kernels_run_on_the_gpu() -> None:
 
     from cuda.bindings import driver as cu
 
-    from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+    from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
+    from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, serialize
     from xdsl_gpu.targets.runtime.driver import check, device
 
     dev = device(0)
     cubin = serialize(
-        _kernels_llvm_ir(), NVVMOptions(chip=f"sm_{dev.sm}"), ObjectFormat.BINARY
+        _kernels_llvm_ir(), NVVMOptions(chip=f"sm_{dev.sm}"), CompilationTarget.Binary
     ).data
     result, module = cu.cuModuleLoadData(cubin)
     check(result, "cuModuleLoadData")

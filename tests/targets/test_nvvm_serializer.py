@@ -7,10 +7,10 @@ import re
 import pytest
 
 from xdsl_gpu.diagnostics import UserError
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
 from xdsl_gpu.targets.nvvm.serializer import (
     NVVMOptions,
-    ObjectFormat,
     SerializationError,
     serialize,
 )
@@ -53,9 +53,9 @@ def test_bad_chip_name() -> None:
 
 def test_every_format_has_its_magic_and_properties() -> None:
     options = NVVMOptions(chip="sm_90", opt_level=3)
-    bitcode = serialize(KERNEL, options, ObjectFormat.OFFLOAD)
+    bitcode = serialize(KERNEL, options, CompilationTarget.Offload)
     assert bitcode.data.startswith(b"BC\xc0\xde")
-    ptx = serialize(KERNEL, options, ObjectFormat.ASSEMBLY)
+    ptx = serialize(KERNEL, options, CompilationTarget.Assembly)
     text = ptx.data.decode()
     assert ".version 7.8" in text
     assert ".target sm_90" in text
@@ -63,28 +63,28 @@ def test_every_format_has_its_magic_and_properties() -> None:
     # libdevice was linked and inlined: no unresolved extern remains.
     assert "__nv_expf" not in text
     assert set(ptx.properties) == {"O", "LLVMIRToISATimeInMs"}
-    cubin = serialize(KERNEL, options, ObjectFormat.BINARY)
+    cubin = serialize(KERNEL, options, CompilationTarget.Binary)
     assert cubin.data.startswith(b"\x7fELF")
     assert set(cubin.properties) == {"ISAToBinaryTimeInMs", "LLVMIRToISATimeInMs"}
-    fatbin = serialize(KERNEL, options, ObjectFormat.FATBIN)
+    fatbin = serialize(KERNEL, options, CompilationTarget.Fatbin)
     assert fatbin.data.startswith(b"\x50\xed\x55\xba")  # fatbin magic 0xBA55ED50
 
 
 @pytest.mark.parametrize("level", [0, 1, 2, 3])
 def test_every_optimisation_level_assembles(level: int) -> None:
     out = serialize(
-        KERNEL, NVVMOptions(chip="sm_80", opt_level=level), ObjectFormat.BINARY
+        KERNEL, NVVMOptions(chip="sm_80", opt_level=level), CompilationTarget.Binary
     )
     assert out.data.startswith(b"\x7fELF")
 
 
 def test_format_aliases() -> None:
-    assert ObjectFormat.from_option("isa") is ObjectFormat.ASSEMBLY
-    assert ObjectFormat.from_option("llvm") is ObjectFormat.OFFLOAD
-    assert ObjectFormat.from_option("bin") is ObjectFormat.BINARY
-    assert ObjectFormat.from_option("fatbinary") is ObjectFormat.FATBIN
+    assert CompilationTarget.from_option("isa") is CompilationTarget.Assembly
+    assert CompilationTarget.from_option("llvm") is CompilationTarget.Offload
+    assert CompilationTarget.from_option("bin") is CompilationTarget.Binary
+    assert CompilationTarget.from_option("fatbinary") is CompilationTarget.Fatbin
     with pytest.raises(UserError, match="Invalid format specified: 'elf'"):
-        ObjectFormat.from_option("elf")
+        CompilationTarget.from_option("elf")
 
 
 def test_assembler_errors_quote_the_ptx_line() -> None:
@@ -93,7 +93,9 @@ def test_assembler_errors_quote_the_ptx_line() -> None:
     )
     with pytest.raises(SerializationError) as info:
         serialize(
-            bad, NVVMOptions(chip="sm_90", module_name="kernels"), ObjectFormat.BINARY
+            bad,
+            NVVMOptions(chip="sm_90", module_name="kernels"),
+            CompilationTarget.Binary,
         )
     message = str(info.value)
     assert "gpu.module @kernels" in message
@@ -103,7 +105,7 @@ def test_assembler_errors_quote_the_ptx_line() -> None:
 
 def test_chips_cuda_13_dropped_are_a_diagnostic() -> None:
     with pytest.raises(UserError, match=r"sm_50 is not supported by CUDA 1[3-9]"):
-        serialize(KERNEL, NVVMOptions(chip="sm_50"), ObjectFormat.BINARY)
+        serialize(KERNEL, NVVMOptions(chip="sm_50"), CompilationTarget.Binary)
 
 
 def test_missing_libdevice_lists_the_places_probed(

@@ -13,8 +13,8 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, i32, i
 
 from tests.support.host_ir import AXPY_KERNEL
 from tests.support.xdsl_tools import parse, print_module
-from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import ObjectAttr
-from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget, ObjectAttr
+from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, serialize
 from xdsl_gpu.targets.offloading.target import host_llvm_ir
 
 HOST = """
@@ -54,7 +54,7 @@ def _properties(values: dict[str, int]) -> DictionaryAttr:
     )
 
 
-def _module(chip: str = "sm_90", fmt: ObjectFormat = ObjectFormat.BINARY):
+def _module(chip: str = "sm_90", fmt: CompilationTarget = CompilationTarget.Binary):
     module = parse(HOST)
     binary = next(op for op in module.ops if op.name == "gpu.binary")
     obj = serialize(AXPY_KERNEL, NVVMOptions(chip=chip, opt_level=3), fmt)
@@ -104,9 +104,10 @@ def test_same_runtime_calls_and_symbols_as_mlir_translate() -> None:
 
 @pytest.mark.gpu
 @pytest.mark.parametrize(
-    "fmt", [ObjectFormat.BINARY, ObjectFormat.FATBIN, ObjectFormat.ASSEMBLY]
+    "fmt",
+    [CompilationTarget.Binary, CompilationTarget.Fatbin, CompilationTarget.Assembly],
 )
-def test_translated_host_code_runs(fmt: ObjectFormat) -> None:
+def test_translated_host_code_runs(fmt: CompilationTarget) -> None:
     from xdsl_gpu.targets.runtime.driver import device
     from xdsl_gpu.targets.runtime.jit import JitModule
 

@@ -245,10 +245,10 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
                 f"{PIPELINE_NAME}: index-bitwidth={self.index_bitwidth}: use 64 "
                 "(or 32; 0 takes it from the data layout)"
             )
-        from xdsl_gpu.targets.nvvm.serializer import ObjectFormat
+        from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 
         try:
-            ObjectFormat.from_option(self.cubin_format)
+            CompilationTarget.from_option(self.cubin_format)
         except UserError as e:
             raise PassFailedException(f"{PIPELINE_NAME}: cubin-format: {e}") from None
 

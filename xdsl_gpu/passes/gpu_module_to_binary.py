@@ -1,40 +1,38 @@
 """``gpu-module-to-binary``: every ``gpu.module`` becomes a ``gpu.binary`` with one
 ``#gpu.object`` per target (upstream's ``ModuleToBinary.cpp``; same options).
 
-The NVVM serialization itself lives in ``xdsl_gpu/targets/nvvm/serializer.py``: LLVM IR →
-PTX (llvmlite) → cubin (nvJitLink) → fatbin (nvFatbin), no CUDA toolkit needed.
+The pass knows no target: for each target attribute of a module it asks the
+attribute's ``gpu::TargetAttrInterface`` implementation
+(``xdsl_gpu/gpu_dialect/gpu/interfaces.py``) to ``serialize_to_object`` and then to
+``create_object``. ``#nvvm.target``'s implementation lives in
+``xdsl_gpu/targets/nvvm/target_interface.py`` (LLVM IR → PTX → cubin → fatbin, no CUDA
+toolkit needed) and is registered by ``xdsl_gpu.register_dialects(ctx)`` /
+``xdsl_gpu.targets.register_target_interfaces()``.
 """
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DictionaryAttr,
-    IntegerAttr,
-    ModuleOp,
-    StringAttr,
-    i32,
-    i64,
-)
-from xdsl.ir import Attribute, Operation
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp
+from xdsl.ir import Attribute
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
-from xdsl_gpu.diagnostics import UserError
-from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import ObjectAttr
+from xdsl_gpu.diagnostics import UserError, at_op
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
+from xdsl_gpu.gpu_dialect.gpu.interfaces import (
+    TargetAttrInterface,
+    TargetOptions,
+    lookup,
+)
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
-from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
-from xdsl_gpu.targets.llvm_ir import NVPTX_DATA_LAYOUT, convert_module
-from xdsl_gpu.targets.nvvm.serializer import NVVMOptions, ObjectFormat, serialize
 
-# Properties that hold integers of 32 bits upstream; the timings are 64-bit.
-_I32_PROPERTIES = frozenset({"O"})
+SERIALIZABLE_TARGETS = ("nvvm.target",)
+"""The target attributes xdsl-gpu itself can serialize (when registered)."""
 
 
 @dataclass(frozen=True)
@@ -43,10 +41,11 @@ class GpuModuleToBinaryPass(ModulePass):
 
     Options (upstream's): ``format`` (``offloading``/``llvm``, ``assembly``/``isa``,
     ``binary``/``bin``, ``fatbinary``/``fatbin``; default ``fatbin``), ``toolkit`` (a
-    CUDA toolkit folder: libdevice from there, and ``ptxas``/``fatbinary`` instead of
-    nvJitLink/nvFatbin), ``l`` (more bitcode files to link), ``opts`` (options for
-    the assembler; ``-32`` is dropped like upstream routes it to fatbinary),
-    ``section`` (ELF section of the embedded binary).
+    toolkit folder; for NVVM a CUDA toolkit: libdevice from there, and
+    ``ptxas``/``fatbinary`` instead of nvJitLink/nvFatbin), ``l`` (more bitcode files
+    to link), ``opts`` (options for the assembler; NVVM drops ``-32`` like upstream
+    routes it to fatbinary), ``section`` (ELF section of the embedded binary). They
+    reach the targets as ``TargetOptions``.
     """
 
     name = "gpu-module-to-binary"
@@ -57,64 +56,70 @@ class GpuModuleToBinaryPass(ModulePass):
     opts: str = ""
     section: str = ""
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def target_options(self) -> TargetOptions:
+        """The options every target's serializer gets."""
         try:
-            fmt = ObjectFormat.from_option(self.format)
+            fmt = CompilationTarget.from_option(self.format)
         except UserError as e:
             raise PassFailedException(f"gpu-module-to-binary: {e}") from None
+        return TargetOptions(
+            compilation_target=fmt,
+            toolkit_path=self.toolkit,
+            libraries_to_link=tuple(self.l),
+            cmd_options=self.opts,
+            elf_section=self.section,
+        )
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        options = self.target_options()
         for module in [m for m in op.walk() if isinstance(m, GPUModuleOp)]:
             binary = BinaryOp(
                 module.sym_name,
-                [self._object(module, target, fmt) for target in _targets(module)],
+                [serialize_module(module, t, options) for t in _targets(module)],
                 module.offloading_handler,
             )
             Rewriter.replace_op(module, binary)
 
-    def _object(
-        self, module: GPUModuleOp, target: Attribute, fmt: ObjectFormat
-    ) -> ObjectAttr:
-        name = module.sym_name.data
-        if not isinstance(target, NVVMTargetAttr):
-            raise PassFailedException(
-                f"gpu.module @{name}: cannot serialize for {target}; this build "
-                "serializes #nvvm.target only"
-            )
-        _check_lowered(module)
-        options = NVVMOptions(
-            chip=target.chip,
-            features=target.features,
-            opt_level=target.opt_level,
-            triple=target.triple,
-            fast=target.fast_math,
-            ftz=target.ftz,
-            link=(*target.link_files, *self.l),
-            ptxas_options=(*target.ptxas_options, *_assembler_options(self.opts)),
-            toolkit=self.toolkit,
-            use_toolkit=bool(self.toolkit),
-            module_name=name,
-        )
-        try:
-            llvm_ir = convert_module(
+
+def serialize_module(
+    module: GPUModuleOp, target: Attribute, options: TargetOptions
+) -> Attribute:
+    """The ``#gpu.object`` of ``module`` for ``target``, through the target's
+    ``TargetAttrInterface`` (upstream's ``moduleSerializer``)."""
+    name = module.sym_name.data
+    impl = lookup(target, TargetAttrInterface)
+    if impl is None:
+        raise at_op(PassFailedException(_no_serializer(target)), module)
+    try:
+        serialized = impl.serialize_to_object(target, module, options)
+        if serialized is None:
+            raise at_op(
+                PassFailedException(
+                    f"'gpu.module' op @{name}: an error happened while serializing "
+                    f"the module for {target}"
+                ),
                 module,
-                triple=target.triple,
-                data_layout=NVPTX_DATA_LAYOUT,
-                module_name=name,
             )
-            serialized = serialize(llvm_ir, options, fmt)
-        except UserError as e:
-            raise PassFailedException(f"gpu.module @{name}: {e}") from None
-        properties: dict[str, Attribute] = {
-            key: IntegerAttr(value, i32 if key in _I32_PROPERTIES else i64)
-            for key, value in serialized.properties.items()
-        }
-        if self.section:
-            properties["section"] = StringAttr(self.section)
-        return ObjectAttr(
-            target,
-            serialized.data,
-            format=fmt.value,
-            properties=DictionaryAttr(properties) if properties else None,
+        return impl.create_object(target, module, serialized, options)
+    except NotImplementedError:
+        raise at_op(PassFailedException(_no_serializer(target)), module) from None
+    except UserError as e:
+        message = str(e)
+        if not message.startswith(f"gpu.module @{name} "):
+            message = f"gpu.module @{name}: {message}"
+        raise at_op(PassFailedException(message), module) from None
+
+
+def _no_serializer(target: Attribute) -> str:
+    text = f"'gpu.module' op the target attribute {target} has no serializer registered"
+    if getattr(target, "name", None) in SERIALIZABLE_TARGETS:
+        return (
+            f"{text}: register xdsl-gpu's target interfaces first: call "
+            "xdsl_gpu.register_dialects(ctx) or "
+            "xdsl_gpu.targets.register_target_interfaces() (xdsl-opt does so when "
+            "xdsl-gpu is installed)"
         )
+    return f"{text}: xdsl-gpu serializes only #nvvm.target"
 
 
 def _targets(module: GPUModuleOp) -> list[Attribute]:
@@ -126,25 +131,3 @@ def _targets(module: GPUModuleOp) -> list[Attribute]:
             '[#nvvm.target<chip = "sm_90">] on the module'
         )
     return targets
-
-
-def _check_lowered(module: GPUModuleOp) -> None:
-    for op in module.body.walk():
-        if not _is_llvm_level(op):
-            raise PassFailedException(
-                f"gpu.module @{module.sym_name.data} still contains '{op.name}', "
-                "which has no LLVM IR form: lower the module with convert-gpu-to-nvvm "
-                "(or gpu-lower-to-nvvm-pipeline) first"
-            )
-
-
-def _is_llvm_level(op: Operation) -> bool:
-    return (
-        op.name.startswith(("llvm.", "nvvm."))
-        or op.name == "builtin.unrealized_conversion_cast"
-    )
-
-
-def _assembler_options(opts: str) -> tuple[str, ...]:
-    # Upstream passes -32 to fatbinary; nvFatbin builds 64-bit images only.
-    return tuple(o for o in shlex.split(opts) if o != "-32")

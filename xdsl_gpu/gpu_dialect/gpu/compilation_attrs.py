@@ -13,8 +13,10 @@
 
 Targets: upstream requires the target of an object (and a non-integer
 ``select_object`` argument) to implement ``gpu::TargetAttrInterface``. Here that is an
-attribute deriving from :class:`TargetAttrInterface`, or one whose name is in
-:data:`PROMISED_TARGET_ATTR_NAMES` (``#nvvm.target``, ``#rocdl.target``, ...).
+attribute with an implementation of :class:`TargetAttrInterface` (``interfaces.py``:
+in-class, by deriving from it, or as a registered external model), or one whose name
+is in :data:`PROMISED_TARGET_ATTR_NAMES` (``#nvvm.target``, ``#rocdl.target``, ...:
+upstream's "promised" interfaces, whose models register later).
 """
 
 from __future__ import annotations
@@ -44,15 +46,18 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.attributes import (
     _AngleEnumSyntax,
     expect_punctuation,
     parse_struct,
     verified_at,
 )
+from xdsl_gpu.gpu_dialect.gpu.interfaces import TargetAttrInterface, implements
 
 __all__ = [
     "ATTRIBUTES",
+    "COMPILATION_TARGET_OPTIONS",
     "COMPILATION_TARGET_VALUES",
     "OPERATIONS",
     "PROMISED_TARGET_ATTR_NAMES",
@@ -74,15 +79,6 @@ __all__ = [
 # ---------------------------------------------------------------------------------
 
 
-class TargetAttrInterface:
-    """Marker base of GPU target attributes (upstream ``gpu::TargetAttrInterface``).
-
-    A target attribute class derives from it next to ``ParametrizedAttribute``, e.g.
-    ``class NVVMTargetAttr(ParametrizedAttribute, TargetAttrInterface)``. Serialization
-    itself lives with each target, not on the attribute.
-    """
-
-
 PROMISED_TARGET_ATTR_NAMES = frozenset(
     {"nvvm.target", "rocdl.target", "xevm.target", "spirv.target_env"}
 )
@@ -91,9 +87,11 @@ name whatever Python class holds them."""
 
 
 def is_gpu_target_attr(attr: Attribute) -> bool:
-    """Upstream ``hasPromiseOrImplementsInterface<TargetAttrInterface>()``."""
-    return isinstance(attr, TargetAttrInterface) or (
-        getattr(attr, "name", None) in PROMISED_TARGET_ATTR_NAMES
+    """Upstream ``hasPromiseOrImplementsInterface<TargetAttrInterface>()``: the
+    attribute implements :class:`TargetAttrInterface` (in-class or through a
+    registered external model) or is one of :data:`PROMISED_TARGET_ATTR_NAMES`."""
+    return getattr(attr, "name", None) in PROMISED_TARGET_ATTR_NAMES or implements(
+        attr, TargetAttrInterface
     )
 
 
@@ -413,6 +411,19 @@ class CompilationTarget(StrEnum):
     def int_value(self) -> int:
         return COMPILATION_TARGET_VALUES[self]
 
+    @staticmethod
+    def from_option(value: str) -> CompilationTarget:
+        """Parse a ``format=`` option of ``gpu-module-to-binary`` (or
+        ``cubin-format=`` of ``gpu-lower-to-nvvm-pipeline``) with upstream's names
+        and aliases: ``offloading``/``llvm``, ``assembly``/``isa``, ``binary``/``bin``,
+        ``fatbinary``/``fatbin``. Raises ``UserError`` for anything else."""
+        if value not in COMPILATION_TARGET_OPTIONS:
+            raise UserError(
+                f"Invalid format specified: '{value}'; use one of "
+                + ", ".join(sorted(COMPILATION_TARGET_OPTIONS))
+            )
+        return COMPILATION_TARGET_OPTIONS[value]
+
 
 COMPILATION_TARGET_VALUES: dict[CompilationTarget, int] = {
     CompilationTarget.Offload: 1,
@@ -421,6 +432,19 @@ COMPILATION_TARGET_VALUES: dict[CompilationTarget, int] = {
     CompilationTarget.Fatbin: 4,
 }
 """Upstream's integer values of :class:`CompilationTarget`."""
+
+COMPILATION_TARGET_OPTIONS: dict[str, CompilationTarget] = {
+    "offloading": CompilationTarget.Offload,
+    "llvm": CompilationTarget.Offload,
+    "assembly": CompilationTarget.Assembly,
+    "isa": CompilationTarget.Assembly,
+    "binary": CompilationTarget.Binary,
+    "bin": CompilationTarget.Binary,
+    "fatbinary": CompilationTarget.Fatbin,
+    "fatbin": CompilationTarget.Fatbin,
+}
+"""The ``format=`` option values of ``gpu-module-to-binary`` (upstream's
+``parseCompilationTarget``)."""
 
 
 @irdl_attr_definition

@@ -13,42 +13,17 @@ import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import cache
 from pathlib import Path
 
 import llvmlite.binding as llvm
 
 from xdsl_gpu.diagnostics import UserError
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
 
 NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
 NVPTX_DATA_LAYOUT = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
-
-
-class ObjectFormat(Enum):
-    """What a ``gpu.module`` serializes to (``#gpu.object`` formats)."""
-
-    OFFLOAD = "offload"  # LLVM bitcode
-    ASSEMBLY = "assembly"  # PTX text
-    BINARY = "bin"  # cubin
-    FATBIN = "fatbin"  # cubin + PTX
-
-    @staticmethod
-    def from_option(value: str) -> ObjectFormat:
-        """Parse a ``gpu-module-to-binary format=`` value (upstream's aliases)."""
-        aliases = {
-            "offloading": ObjectFormat.OFFLOAD, "llvm": ObjectFormat.OFFLOAD,
-            "assembly": ObjectFormat.ASSEMBLY, "isa": ObjectFormat.ASSEMBLY,
-            "binary": ObjectFormat.BINARY, "bin": ObjectFormat.BINARY,
-            "fatbinary": ObjectFormat.FATBIN, "fatbin": ObjectFormat.FATBIN,
-        }  # fmt: skip
-        if value not in aliases:
-            raise UserError(
-                f"Invalid format specified: '{value}'; use one of "
-                + ", ".join(sorted(aliases))
-            )
-        return aliases[value]
 
 
 class SerializationError(UserError):
@@ -77,7 +52,7 @@ class SerializedObject:
     """The bytes of one object and upstream's properties for it."""
 
     data: bytes
-    format: ObjectFormat
+    format: CompilationTarget
     properties: dict[str, int] = field(default_factory=dict[str, int])
     ptx: str | None = None
 
@@ -315,21 +290,23 @@ def _run_fatbinary(
 
 
 def serialize(
-    ir_text: str, options: NVVMOptions, fmt: ObjectFormat
+    ir_text: str, options: NVVMOptions, fmt: CompilationTarget
 ) -> SerializedObject:
     """Compile one module's LLVM IR to ``fmt``, with upstream's timing properties."""
     start = time.perf_counter()
     module = link_and_optimize(ir_text, options)
-    if fmt is ObjectFormat.OFFLOAD:
+    if fmt is CompilationTarget.Offload:
         return SerializedObject(module.as_bitcode(), fmt)
     ptx = emit_ptx(module, options)
     to_isa_ms = int((time.perf_counter() - start) * 1000)
-    if fmt is ObjectFormat.ASSEMBLY:
+    if fmt is CompilationTarget.Assembly:
         properties = {"O": options.opt_level, "LLVMIRToISATimeInMs": to_isa_ms}
         return SerializedObject(ptx.encode(), fmt, properties, ptx)
     start = time.perf_counter()
     cubin = assemble_cubin(ptx, options)
-    data = cubin if fmt is ObjectFormat.BINARY else create_fatbin(cubin, ptx, options)
+    data = (
+        cubin if fmt is CompilationTarget.Binary else create_fatbin(cubin, ptx, options)
+    )
     to_binary_ms = int((time.perf_counter() - start) * 1000)
     properties = {
         "ISAToBinaryTimeInMs": to_binary_ms,

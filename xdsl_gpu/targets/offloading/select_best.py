@@ -1,6 +1,8 @@
 """``#xgpu.select_best``: embed *every* object of a ``gpu.binary`` and let the runtime
 load the one that fits the GPU (``mgpuModuleLoadBest``), a sibling of
-``#gpu.select_object`` (``select_object.py``, which dispatches here).
+``#gpu.select_object`` (``select_object.py``). Like it, ``#xgpu.select_best``
+implements ``OffloadingTranslationAttrInterface`` through an external model
+(:class:`SelectBestAttrImpl`); both share ``common.py`` and neither imports the other.
 
 For ``gpu.binary @M <#xgpu.select_best> [obj0, obj1, ...]``:
 
@@ -18,23 +20,40 @@ Launches are translated exactly as for ``#gpu.select_object``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from xdsl.dialects.builtin import IntAttr, IntegerAttr, StringAttr, i32, i64
 from xdsl.ir import Attribute, Block, Operation
 
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget, ObjectAttr
-from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
-from xdsl_gpu.gpu_dialect.xgpu import ObjectFileAttr, SelectBestAttr
-from xdsl_gpu.targets.offloading.select_object import (
+from xdsl_gpu.gpu_dialect.gpu.interfaces import (
+    OffloadingTranslationAttrInterface,
+    register_external_model,
+)
+from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp, LaunchFuncOp
+from xdsl_gpu.gpu_dialect.xgpu import SelectBestAttr
+from xdsl_gpu.targets.offloading.common import (
     CONSTRUCTOR_PRIORITY,
     PTR,
+    HostModuleBuilder,
     OffloadingError,
-    _byte_array,  # pyright: ignore[reportPrivateUsage]
-    _bytes_attr,  # pyright: ignore[reportPrivateUsage]
-    _function,  # pyright: ignore[reportPrivateUsage]
-    _ModuleBuilder,  # pyright: ignore[reportPrivateUsage]
-    _null_initializer,  # pyright: ignore[reportPrivateUsage]
+    byte_array,
+    bytes_attr,
+    check_embedded,
+    null_initializer,
+    startup_function,
+    translate_launch,
 )
+
+__all__ = [
+    "ENTRY_TYPE",
+    "LOAD_BEST",
+    "SelectBestAttrImpl",
+    "embed_all_objects",
+    "register_select_best_external_model",
+    "uses_select_best",
+]
 
 LOAD_BEST = "mgpuModuleLoadBest"
 ENTRY_TYPE = llvm.LLVMStructType.from_type_list([PTR, i64, i32, i32, PTR])
@@ -43,17 +62,6 @@ ENTRY_TYPE = llvm.LLVMStructType.from_type_list([PTR, i64, i32, i32, PTR])
 
 def uses_select_best(binary: BinaryOp) -> bool:
     return isinstance(binary.offloading_handler, SelectBestAttr)
-
-
-def check_embedded(binary: BinaryOp) -> None:
-    """Objects still naming files cannot be translated."""
-    for index, obj in enumerate(binary.objects.data):
-        if isinstance(obj, ObjectFileAttr):
-            raise OffloadingError(
-                f"gpu.binary @{binary.sym_name.data}: object {index} is the file "
-                f'"{obj.path}", not embedded yet; run xgpu-embed-object-files first '
-                "(e.g. -p 'xgpu-embed-object-files{search-path=\"<folder>\"}')"
-            )
 
 
 def _label(binary: str, index: int, obj: ObjectAttr) -> bytes:
@@ -68,7 +76,7 @@ def _label(binary: str, index: int, obj: ObjectAttr) -> bytes:
     return text.encode()
 
 
-def _declare_load_best(builder: _ModuleBuilder) -> None:
+def _declare_load_best(builder: HostModuleBuilder) -> None:
     if LOAD_BEST in builder.declared or LOAD_BEST in builder.symbols:
         return
     builder.declared.add(LOAD_BEST)
@@ -82,7 +90,7 @@ def _declare_load_best(builder: _ModuleBuilder) -> None:
 
 
 def _embed_object(
-    name: str, index: int, obj: ObjectAttr, builder: _ModuleBuilder
+    name: str, index: int, obj: ObjectAttr, builder: HostModuleBuilder
 ) -> int:
     """Add ``@<name>_binary_<index>``; returns its size."""
     data = obj.object_bytes
@@ -91,11 +99,11 @@ def _embed_object(
     section = obj.get_property("section")
     builder.add(
         llvm.GlobalOp(
-            _byte_array(len(data)),
+            byte_array(len(data)),
             f"{name}_binary_{index}",
             "internal",
             constant=True,
-            value=_bytes_attr(data),
+            value=bytes_attr(data),
             alignment=8,
             section=section.data if isinstance(section, StringAttr) else None,
         )
@@ -108,7 +116,7 @@ def _opt_level(obj: ObjectAttr) -> int:
     return level.value.data if isinstance(level, IntegerAttr) else 0
 
 
-def embed_all_objects(binary: BinaryOp, builder: _ModuleBuilder) -> None:
+def embed_all_objects(binary: BinaryOp, builder: HostModuleBuilder) -> None:
     """Embed every object of ``binary`` and load the best one in ``@<name>_load``."""
     check_embedded(binary)
     name = binary.sym_name.data
@@ -122,7 +130,7 @@ def embed_all_objects(binary: BinaryOp, builder: _ModuleBuilder) -> None:
     ]
     builder.add(
         llvm.GlobalOp(
-            PTR, f"{name}_module", "internal", value=None, body=_null_initializer()
+            PTR, f"{name}_module", "internal", value=None, body=null_initializer()
         )
     )
     block = Block()
@@ -152,7 +160,7 @@ def embed_all_objects(binary: BinaryOp, builder: _ModuleBuilder) -> None:
     slot = llvm.AddressOfOp(f"{name}_module", PTR)
     ops += [loaded, slot, llvm.StoreOp(loaded, slot, alignment=8), llvm.ReturnOp()]
     block.add_ops(ops)
-    builder.add(_function(f"{name}_load", block))
+    builder.add(startup_function(f"{name}_load", block))
     builder.declare("mgpuModuleUnload")
     block = Block()
     slot = llvm.AddressOfOp(f"{name}_module", PTR)
@@ -160,6 +168,33 @@ def embed_all_objects(binary: BinaryOp, builder: _ModuleBuilder) -> None:
     block.add_ops(
         [slot, module_ptr, llvm.CallOp("mgpuModuleUnload", module_ptr), llvm.ReturnOp()]
     )
-    builder.add(_function(f"{name}_unload", block))
+    builder.add(startup_function(f"{name}_unload", block))
     builder.add(llvm.GlobalCtorsOp([f"{name}_load"], [CONSTRUCTOR_PRIORITY]))
     builder.add(llvm.GlobalDtorsOp([f"{name}_unload"], [CONSTRUCTOR_PRIORITY]))
+
+
+class SelectBestAttrImpl(OffloadingTranslationAttrInterface):
+    """``#xgpu.select_best``'s model: embed every object; launch as usual."""
+
+    def embed_binary(
+        self, attr: Attribute, binary_op: Operation, host_builder: Any
+    ) -> None:
+        assert isinstance(binary_op, BinaryOp)
+        embed_all_objects(binary_op, host_builder)
+
+    def launch_kernel(
+        self,
+        attr: Attribute,
+        launch_func_op: Operation,
+        binary_op: Operation,
+        host_builder: Any,
+    ) -> None:
+        assert isinstance(launch_func_op, LaunchFuncOp)
+        translate_launch(launch_func_op, host_builder)
+
+
+def register_select_best_external_model() -> None:
+    """Attach :class:`SelectBestAttrImpl` to ``#xgpu.select_best``."""
+    register_external_model(
+        SelectBestAttr, OffloadingTranslationAttrInterface, SelectBestAttrImpl()
+    )

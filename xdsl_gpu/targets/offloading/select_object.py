@@ -2,6 +2,10 @@
 from it (upstream's ``SelectObjectAttr.cpp``, as ``mlir-translate --mlir-to-llvmir``
 applies it), written as a rewrite of the host module into plain llvm-dialect ops.
 
+As upstream, ``#gpu.select_object`` implements ``OffloadingTranslationAttrInterface``
+through an external model (:class:`SelectObjectAttrImpl`), which
+``translation.lower_offloading`` calls for each ``gpu.binary`` and ``gpu.launch_func``.
+
 For ``gpu.binary @M``:
 
 * ``@M_binary`` (internal constant bytes, alignment 8, ``section`` from the object's
@@ -11,142 +15,83 @@ For ``gpu.binary @M``:
   default 0) and ``mgpuModuleUnload``; they run from ``llvm.global_ctors`` /
   ``global_dtors`` at priority 123.
 
-Each ``gpu.launch_func`` packs its operands into a struct and an array of pointers to
-the fields, gets the function from the loaded module, and calls ``mgpuLaunchKernel``
-(``mgpuLaunchClusterKernel`` with clusters) on its stream, or on a stream it creates,
-synchronizes and destroys when it has none. Beyond upstream: before the launch it
-stores "<kernel> at <location>" in ``@__xdsl_gpu_launch_site``, so a CUDA error names
-the kernel and the MLIR location of the launch (see xdsl_gpu/targets/runtime).
+Each ``gpu.launch_func`` is lowered by ``common.translate_launch``: it packs its
+operands into a struct and an array of pointers to the fields, gets the function from
+the loaded module, and calls ``mgpuLaunchKernel`` (``mgpuLaunchClusterKernel`` with
+clusters) on its stream, or on a stream it creates, synchronizes and destroys when it
+has none. Beyond upstream: before the launch it stores "<kernel> at <location>" in
+``@__xdsl_gpu_launch_site``, so a CUDA error names the kernel and the MLIR location of
+the launch (see xdsl_gpu/targets/runtime).
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import (
-    IndexType,
-    IntAttr,
-    IntegerAttr,
-    IntegerType,
-    ModuleOp,
-    StringAttr,
-    i8,
-    i32,
-    i64,
-)
-from xdsl.ir import Block, Operation, Region, SSAValue
-from xdsl.rewriter import InsertPoint, Rewriter
+from typing import Any
 
-from xdsl_gpu.diagnostics import UserError, source_location
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, i32, i64
+from xdsl.ir import Attribute, Block, Operation
+
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import (
     CompilationTarget,
     ObjectAttr,
     SelectObjectAttr,
 )
+from xdsl_gpu.gpu_dialect.gpu.interfaces import (
+    OffloadingTranslationAttrInterface,
+    register_external_model,
+)
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp, LaunchFuncOp
+from xdsl_gpu.targets.offloading.common import (
+    CONSTRUCTOR_PRIORITY,
+    PTR,
+    HostModuleBuilder,
+    OffloadingError,
+    byte_array,
+    bytes_attr,
+    null_initializer,
+    startup_function,
+    translate_launch,
+)
 
-PTR = llvm.LLVMPointerType()
-CONSTRUCTOR_PRIORITY = 123
-LAUNCH_SITE = "__xdsl_gpu_launch_site"
-
-
-class OffloadingError(UserError):
-    """A ``gpu.binary`` or ``gpu.launch_func`` that cannot be translated."""
-
-
-def _runtime_functions() -> dict[str, llvm.LLVMFunctionType]:
-    void = llvm.LLVMVoidType()
-    return {
-        "mgpuModuleLoad": llvm.LLVMFunctionType([PTR, i64], PTR),
-        "mgpuModuleLoadJIT": llvm.LLVMFunctionType([PTR, i32], PTR),
-        "mgpuModuleUnload": llvm.LLVMFunctionType([PTR], void),
-        "mgpuModuleGetFunction": llvm.LLVMFunctionType([PTR, PTR], PTR),
-        "mgpuLaunchKernel": llvm.LLVMFunctionType(
-            [PTR, *[i64] * 6, i32, PTR, PTR, PTR, i64], void
-        ),
-        "mgpuLaunchClusterKernel": llvm.LLVMFunctionType(
-            [PTR, *[i64] * 9, i32, PTR, PTR, PTR], void
-        ),
-        "mgpuStreamCreate": llvm.LLVMFunctionType([], PTR),
-        "mgpuStreamSynchronize": llvm.LLVMFunctionType([PTR], void),
-        "mgpuStreamDestroy": llvm.LLVMFunctionType([PTR], void),
-    }
+__all__ = [
+    "SelectObjectAttrImpl",
+    "embed_selected_object",
+    "register_select_object_external_model",
+    "select",
+]
 
 
-def _byte_array(size: int) -> llvm.LLVMArrayType:
-    return llvm.LLVMArrayType(IntAttr(size), i8)
+class SelectObjectAttrImpl(OffloadingTranslationAttrInterface):
+    """``#gpu.select_object``'s model: embed the selected object; launch as usual."""
+
+    def embed_binary(
+        self, attr: Attribute, binary_op: Operation, host_builder: Any
+    ) -> None:
+        assert isinstance(attr, SelectObjectAttr)
+        assert isinstance(binary_op, BinaryOp)
+        embed_selected_object(attr, binary_op, host_builder)
+
+    def launch_kernel(
+        self,
+        attr: Attribute,
+        launch_func_op: Operation,
+        binary_op: Operation,
+        host_builder: Any,
+    ) -> None:
+        assert isinstance(launch_func_op, LaunchFuncOp)
+        translate_launch(launch_func_op, host_builder)
 
 
-def _bytes_attr(data: bytes) -> StringAttr:
-    # The LLVM IR translation reads string initializers as latin-1 bytes.
-    return StringAttr(data.decode("latin-1"))
+def register_select_object_external_model() -> None:
+    """Attach :class:`SelectObjectAttrImpl` to ``#gpu.select_object``."""
+    register_external_model(
+        SelectObjectAttr, OffloadingTranslationAttrInterface, SelectObjectAttrImpl()
+    )
 
 
-class _ModuleBuilder:
-    """Adds globals and declarations to the top of the host module, once each."""
-
-    def __init__(self, module: ModuleOp) -> None:
-        self.module = module
-        self.symbols = {
-            name.data
-            for op in module.ops
-            if isinstance(
-                name := op.properties.get("sym_name") or op.attributes.get("sym_name"),
-                StringAttr,
-            )
-        }
-        self.declared: set[str] = set()
-        self.strings: dict[tuple[str, bytes], str] = {}
-
-    def add(self, op: Operation) -> None:
-        self.module.body.block.add_op(op)
-
-    def declare(self, name: str) -> None:
-        if name in self.declared or name in self.symbols:
-            return
-        self.declared.add(name)
-        self.add(
-            llvm.FuncOp(
-                name, _runtime_functions()[name], linkage=llvm.LinkageAttr("external")
-            )
-        )
-
-    def string(self, name: str, text: bytes) -> str:
-        """A private NUL-terminated string constant; returns its symbol. Asked again
-        for the same name and text, it is reused; like upstream, kernel names are
-        per module (``@<module>_<kernel>_name``) even where the text is the same."""
-        if (name, text) in self.strings:
-            return self.strings[(name, text)]
-        symbol = name
-        suffix = 0
-        while symbol in self.symbols:
-            suffix += 1
-            symbol = f"{name}_{suffix}"
-        self.symbols.add(symbol)
-        data = text + b"\0"
-        self.add(
-            llvm.GlobalOp(
-                _byte_array(len(data)),
-                symbol,
-                "private",
-                constant=True,
-                value=_bytes_attr(data),
-                alignment=1,
-                unnamed_addr=2,
-            )
-        )
-        self.strings[(name, text)] = symbol
-        return symbol
-
-
-def _select(binary: BinaryOp) -> ObjectAttr:
-    handler = binary.offloading_handler
-    if handler is None:
-        handler = SelectObjectAttr()
-    if not isinstance(handler, SelectObjectAttr):
-        raise OffloadingError(
-            f"gpu.binary @{binary.sym_name.data}: offloading handler {handler} is not "
-            "supported by this translation; use #gpu.select_object"
-        )
+def select(handler: SelectObjectAttr, binary: BinaryOp) -> ObjectAttr:
+    """The object of ``binary`` that ``handler`` embeds."""
     objects = [o for o in binary.objects.data if isinstance(o, ObjectAttr)]
     try:
         return handler.select(objects)
@@ -154,9 +99,12 @@ def _select(binary: BinaryOp) -> ObjectAttr:
         raise OffloadingError(f"gpu.binary @{binary.sym_name.data}: {e}") from None
 
 
-def _embed_binary(binary: BinaryOp, builder: _ModuleBuilder) -> None:
+def embed_selected_object(
+    handler: SelectObjectAttr, binary: BinaryOp, builder: HostModuleBuilder
+) -> None:
+    """Embed the object ``handler`` selects, with its load and unload functions."""
     name = binary.sym_name.data
-    selected = _select(binary)
+    selected = select(handler, binary)
     data = selected.object_bytes
     properties = selected.properties_dict
     is_ptx = selected.format is CompilationTarget.Assembly
@@ -169,18 +117,18 @@ def _embed_binary(binary: BinaryOp, builder: _ModuleBuilder) -> None:
         section = s.data
     builder.add(
         llvm.GlobalOp(
-            _byte_array(len(data)),
+            byte_array(len(data)),
             f"{name}_binary",
             "internal",
             constant=True,
-            value=_bytes_attr(data),
+            value=bytes_attr(data),
             alignment=8,
             section=section,
         )
     )
     builder.add(
         llvm.GlobalOp(
-            PTR, f"{name}_module", "internal", value=None, body=_null_initializer()
+            PTR, f"{name}_module", "internal", value=None, body=null_initializer()
         )
     )
     # @M_load
@@ -210,7 +158,7 @@ def _embed_binary(binary: BinaryOp, builder: _ModuleBuilder) -> None:
             llvm.ReturnOp(),
         ]
     )
-    builder.add(_function(f"{name}_load", block))
+    builder.add(startup_function(f"{name}_load", block))
     # @M_unload
     builder.declare("mgpuModuleUnload")
     block = Block()
@@ -219,199 +167,6 @@ def _embed_binary(binary: BinaryOp, builder: _ModuleBuilder) -> None:
     block.add_ops(
         [slot, module_ptr, llvm.CallOp("mgpuModuleUnload", module_ptr), llvm.ReturnOp()]
     )
-    builder.add(_function(f"{name}_unload", block))
+    builder.add(startup_function(f"{name}_unload", block))
     builder.add(llvm.GlobalCtorsOp([f"{name}_load"], [CONSTRUCTOR_PRIORITY]))
     builder.add(llvm.GlobalDtorsOp([f"{name}_unload"], [CONSTRUCTOR_PRIORITY]))
-
-
-def _null() -> Operation:
-    return llvm.ZeroOp(result_types=[PTR])
-
-
-def _null_initializer() -> Region:
-    zero = _null()
-    return Region(Block([zero, llvm.ReturnOp(zero)]))
-
-
-def _function(name: str, body: Block) -> llvm.FuncOp:
-    return llvm.FuncOp(
-        name,
-        llvm.LLVMFunctionType([], None),
-        linkage=llvm.LinkageAttr("internal"),
-        body=Region(body),
-        other_props={"section": StringAttr(".text.startup")},
-    )
-
-
-def _as_i64(value: SSAValue, ops: list[Operation], what: str) -> SSAValue:
-    t = value.type
-    if isinstance(t, IntegerType):
-        if t.width.data == 64:
-            return value
-        widened = llvm.ZExtOp(value, i64)
-        ops.append(widened)
-        return widened.results[0]
-    raise OffloadingError(
-        f"gpu.launch_func {what} has type {t}; run gpu-to-llvm before the offloading "
-        "translation"
-    )
-
-
-def _launch_site(op: Operation, module_name: str, kernel_name: str) -> bytes:
-    """What a CUDA error report says about the launch: kernel, and source location
-    when the op has one."""
-    site = f"gpu.launch_func @{module_name}::@{kernel_name}"
-    location = source_location(op.location)
-    if location is not None:
-        site += f" at {location}"
-    return site.encode()
-
-
-def _translate_launch(launch: LaunchFuncOp, builder: _ModuleBuilder) -> None:
-    kernel = launch.kernel
-    module_name = kernel.root_reference.data
-    kernel_name = kernel.nested_references.data[-1].data
-    operands = list(launch.kernel_operands)
-    for operand in operands:
-        if isinstance(operand.type, IndexType) or "memref" in str(operand.type)[:8]:
-            raise OffloadingError(
-                f"gpu.launch_func @{module_name}::@{kernel_name}: operand of type "
-                f"{operand.type} has no LLVM form; run gpu-to-llvm first"
-            )
-    ops: list[Operation] = []
-    one = llvm.ConstantOp(IntegerAttr(1, i64), i64)
-    count = llvm.ConstantOp(IntegerAttr(len(operands), i64), i64)
-    ops += [one, count]
-    struct_type = llvm.LLVMStructType.from_type_list([o.type for o in operands])
-    if operands:
-        struct = llvm.AllocaOp(one, struct_type, alignment=8)
-        array = llvm.AllocaOp(count, PTR, alignment=8)
-        ops += [struct, array]
-        for index, operand in enumerate(operands):
-            field = llvm.GEPOp(struct, [0, index], struct_type, inbounds=True)
-            slot = llvm.GEPOp(array, [index], PTR)
-            ops += [field, llvm.StoreOp(operand, field, alignment=8), slot]
-            ops.append(llvm.StoreOp(field, slot, alignment=8))
-        params: Operation = array
-    else:
-        params = _null()
-        ops.append(params)
-    module_slot = llvm.AddressOfOp(f"{module_name}_module", PTR)
-    module_ptr = llvm.LoadOp(module_slot, PTR, alignment=8)
-    name = builder.string(f"{module_name}_{kernel_name}_name", kernel_name.encode())
-    name_ptr = llvm.AddressOfOp(name, PTR)
-    builder.declare("mgpuModuleGetFunction")
-    function = llvm.CallOp(
-        "mgpuModuleGetFunction", module_ptr, name_ptr, return_type=PTR
-    )
-    ops += [module_slot, module_ptr, name_ptr, function]
-    stream = launch.async_object
-    created = stream is None
-    if created:
-        builder.declare("mgpuStreamCreate")
-        create = llvm.CallOp("mgpuStreamCreate", return_type=PTR)
-        ops.append(create)
-        stream = create.results[0]
-    site = builder.string(
-        "__xdsl_gpu_site", _launch_site(launch, module_name, kernel_name)
-    )
-    site_ptr = llvm.AddressOfOp(site, PTR)
-    site_slot = llvm.AddressOfOp(LAUNCH_SITE, PTR)
-    ops += [site_ptr, site_slot, llvm.StoreOp(site_ptr, site_slot, alignment=8)]
-    dims = [
-        _as_i64(v, ops, "grid/block size")
-        for v in (
-            launch.grid_size_x, launch.grid_size_y, launch.grid_size_z,
-            launch.block_size_x, launch.block_size_y, launch.block_size_z,
-        )
-    ]  # fmt: skip
-    if launch.dynamic_shared_memory_size is not None:
-        smem: SSAValue = launch.dynamic_shared_memory_size
-    else:
-        zero32 = llvm.ConstantOp(IntegerAttr(0, i32), i32)
-        ops.append(zero32)
-        smem = zero32.results[0]
-    null = _null()
-    ops.append(null)
-    if launch.cluster_size_x is not None:
-        clusters = [
-            _as_i64(v, ops, "cluster size")
-            for v in (
-                launch.cluster_size_x,
-                launch.cluster_size_y,
-                launch.cluster_size_z,
-            )
-            if v is not None
-        ]
-        builder.declare("mgpuLaunchClusterKernel")
-        ops.append(
-            llvm.CallOp(
-                "mgpuLaunchClusterKernel",
-                function,
-                *clusters,
-                *dims,
-                smem,
-                stream,
-                params,
-                null,
-            )
-        )
-    else:
-        builder.declare("mgpuLaunchKernel")
-        ops.append(
-            llvm.CallOp(
-                "mgpuLaunchKernel", function, *dims, smem, stream, params, null, count
-            )
-        )
-    if created:
-        builder.declare("mgpuStreamSynchronize")
-        builder.declare("mgpuStreamDestroy")
-        ops += [
-            llvm.CallOp("mgpuStreamSynchronize", stream),
-            llvm.CallOp("mgpuStreamDestroy", stream),
-        ]
-    Rewriter.insert_op(ops, InsertPoint.before(launch))
-    if launch.async_token is not None:
-        if launch.async_object is None:
-            raise OffloadingError(
-                f"gpu.launch_func @{module_name}::@{kernel_name} is async but has no "
-                "stream; run gpu-to-llvm first"
-            )
-        launch.async_token.replace_by(launch.async_object)
-    Rewriter.erase_op(launch)
-
-
-def lower_offloading(module: ModuleOp) -> None:
-    """Rewrite ``module`` in place: every ``gpu.binary`` embedded, every
-    ``gpu.launch_func`` a runtime call, leaving a module of llvm-dialect ops."""
-    builder = _ModuleBuilder(module)
-    binaries = [op for op in module.ops if isinstance(op, BinaryOp)]
-    launches = [op for op in module.walk() if isinstance(op, LaunchFuncOp)]
-    if launches and LAUNCH_SITE not in builder.symbols:
-        builder.add(llvm.GlobalOp(PTR, LAUNCH_SITE, "external"))
-    known = {b.sym_name.data for b in binaries}
-    for launch in launches:
-        container = launch.kernel.root_reference.data
-        if container not in known:
-            raise OffloadingError(
-                f"gpu.launch_func refers to @{container}, which is not a gpu.binary; "
-                "run gpu-module-to-binary first"
-            )
-        _translate_launch(launch, builder)
-    from xdsl_gpu.targets.offloading import select_best  # xgpu extension: all objects
-
-    for binary in binaries:
-        select_best.check_embedded(binary)
-        if select_best.uses_select_best(binary):
-            select_best.embed_all_objects(binary, builder)
-        else:
-            _embed_binary(binary, builder)
-        Rewriter.erase_op(binary)
-    leftovers = [op.name for op in module.walk() if op.name.startswith("gpu.")]
-    if leftovers:
-        raise OffloadingError(
-            f"'{leftovers[0]}' cannot be translated to LLVM IR; lower the host code "
-            "with gpu-to-llvm first"
-        )
-    if "gpu.container_module" in module.attributes:
-        del module.attributes["gpu.container_module"]

@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.target import Target
 
 from xdsl_gpu.targets.llvm_ir import convert_module, parse_module
-from xdsl_gpu.targets.offloading.select_object import lower_offloading
+from xdsl_gpu.targets.offloading.translation import lower_offloading
 
 
 def host_llvm_ir(
@@ -20,6 +20,9 @@ def host_llvm_ir(
 ) -> str:
     """The host LLVM IR of ``module`` (left untouched): binaries embedded, launches
     lowered to ``mgpu*`` calls."""
+    from xdsl_gpu.targets import register_target_interfaces
+
+    register_target_interfaces()  # the built-in handlers, as mlir-translate does
     lowered = module.clone()
     lower_offloading(lowered)
     text = convert_module(lowered, triple=triple)

@@ -145,7 +145,9 @@ def program_context() -> Context:
     from xdsl.universe import Universe
 
     from xdsl_gpu.gpu_dialect import register_dialects
+    from xdsl_gpu.targets import register_target_interfaces
 
+    register_target_interfaces()  # gpu-module-to-binary serializes through them
     ctx = Context()
     for name, factory in Universe.get_multiverse().all_dialects.items():
         ctx.register_dialect(name, factory)
