@@ -1055,6 +1055,48 @@ _XDSL_STRING = r'"(?:[^"\\\n\v\f]+|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"'
 _LINEAR_STRING = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
 
 
+# -- 11. upstream's printed forms that xDSL's parsers refuse ----------------------------
+
+
+def upstream_scf_while_syntax() -> None:
+    """Read ``scf.while : () -> () { ... } do { ... }``, the form MLIR prints for a
+    loop without operands (upstream's integration programs use it); xDSL's parser
+    wants ``scf.while () : () -> ()`` ("'(' expected"). Every form xDSL reads is read
+    as before, and it still prints its own (which MLIR reads too)."""
+    from xdsl.dialects.scf import WhileOp
+
+    current = WhileOp.__dict__.get("parse")
+    if not isinstance(current, classmethod):
+        raise XdslChangedError("xdsl.dialects.scf.WhileOp.parse is gone")
+    parse = current.__func__
+    if _marked(parse, "xdsl_gpu_upstream_syntax"):
+        return
+
+    def parse_without_operands(cls: Any, parser: Any) -> Any:
+        if parser.parse_optional_punctuation(":") is None:
+            return parse(cls, parser)
+        where = parser.pos
+        function_type = parser.parse_function_type()
+        if function_type.inputs.data:
+            parser.raise_error(
+                "expected '(' and the loop's initial values before the type: "
+                f"the loop takes {len(function_type.inputs.data)} operands",
+                where,
+                parser.pos,
+            )
+        before = parser.parse_region()
+        parser.parse_characters("do")
+        after = parser.parse_region()
+        attributes = parser.parse_optional_attr_dict_with_keyword()
+        op = cls((), function_type.outputs.data, before, after)
+        if attributes is not None:
+            op.attributes |= attributes.data
+        return op
+
+    _mark(parse_without_operands, "xdsl_gpu_upstream_syntax", parse)
+    WhileOp.parse = classmethod(parse_without_operands)  # type: ignore[method-assign,assignment]
+
+
 # -- the list ----------------------------------------------------------------------------
 
 PATCHES: tuple[Patch, ...] = (
@@ -1119,6 +1161,11 @@ PATCHES: tuple[Patch, ...] = (
         "linear_string_literals",
         "xDSL's string-literal pattern backtracks exponentially on a string left "
         "open: a missing quote hangs xdsl-opt.",
+    ),
+    Patch(
+        "upstream_scf_while_syntax",
+        "xDSL's scf.while parser refuses `scf.while : () -> ()`, the form MLIR "
+        "prints for a loop without operands.",
     ),
     Patch(
         "replace_context_dialect",

@@ -181,6 +181,18 @@ def test_linear_string_literals_match_the_same_strings() -> None:
         assert (a and a.group()) == (b and b.group()), text
 
 
+def test_gap_upstream_scf_while_syntax() -> None:
+    from xdsl.dialects.scf import Scf, WhileOp
+    from xdsl.utils.exceptions import ParseError
+
+    ctx = Context()
+    ctx.load_dialect(Scf)
+    parser = Parser(ctx, "scf.while : () -> () {\n} do {\n}")
+    parser.parse_characters("scf.while")
+    with pytest.raises(ParseError, match="'\\(' expected"):
+        compat.original(WhileOp.__dict__["parse"].__func__)(WhileOp, parser)
+
+
 def test_every_patch_has_a_gap_test() -> None:
     names = {p.name for p in compat.PATCHES}
     tests = {

@@ -107,6 +107,7 @@ def install_hooks() -> None:
     compat.semi_affine_expressions()
     compat.upstream_llvm_type_syntax()
     compat.linear_string_literals()
+    compat.upstream_scf_while_syntax()
 
 
 def verify_dialect_attributes(op: Operation) -> None:

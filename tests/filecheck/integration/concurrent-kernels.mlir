@@ -5,8 +5,6 @@
 // Two kernels on two streams that must run at the same time: the first spins in an
 // scf.while with no operands until the second, launched after it on another stream,
 // sets a flag in device memory. Run one after the other, they would never finish.
-// (The no-operand scf.while is written `scf.while () : () -> ()`: xDSL 0.74 does not
-// parse upstream's printed `scf.while : () -> ()`, see scf-while-no-operands.mlir.)
 
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -22,7 +20,7 @@ func.func @main() {
              threads(%tx, %ty, %tz) in (%nx = %c1, %ny = %c1, %nz = %c1) {
     %z = arith.constant 0 : i32
     %i0 = arith.constant 0 : index
-    scf.while () : () -> () {
+    scf.while : () -> () {
       %v = memref.atomic_rmw addi %z, %flag[%i0] : (i32, memref<1xi32>) -> i32
       %waiting = arith.cmpi eq, %v, %z : i32
       scf.condition(%waiting)
