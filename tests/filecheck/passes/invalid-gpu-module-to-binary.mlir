@@ -26,3 +26,9 @@ gpu.module @old_chip [#nvvm.target<chip = "sm_50">] {
 gpu.module @old_ptx [#nvvm.target<chip = "sm_90", features = "+ptx60">] {
 }
 // CHECK: gpu.module @old_ptx: features '+ptx60' is too old for sm_90, which needs PTX ISA 7.8 or newer (+ptx78)
+
+// -----
+
+gpu.module @amd [#rocdl.target<chip = "gfx90a">] {
+}
+// CHECK: 'gpu.module' op the target attribute #rocdl.target<chip = "gfx90a"> has no serializer registered: xdsl-gpu serializes only #nvvm.target
