@@ -1097,6 +1097,49 @@ def upstream_scf_while_syntax() -> None:
     WhileOp.parse = classmethod(parse_without_operands)  # type: ignore[method-assign,assignment]
 
 
+def hex_floats_in_dense_literals() -> None:
+    """Read a hexadecimal literal in a ``dense<...>`` of floats as the bit pattern of
+    the element, as MLIR does (``dense<0x7FC00000> : tensor<2xf32>`` is a NaN;
+    mlir-opt prints inexact f64 constants that way). xDSL reads it as an integer
+    value, so ``0x7FC00000`` became the float 2143289344.0: a silent miscompile. A
+    pattern wider than the element is a parse error, as in MLIR."""
+    import struct
+
+    from xdsl.dialects.builtin import AnyFloat
+    from xdsl.parser.attribute_parser import AttrParser
+
+    element = AttrParser._TensorLiteralElement  # pyright: ignore[reportPrivateUsage]
+    current = element.__dict__.get("to_type")
+    if not callable(current):
+        raise XdslChangedError("AttrParser._TensorLiteralElement.to_type is gone")
+    if _marked(current, "xdsl_gpu_hex_floats"):
+        return
+
+    def to_type(self: Any, parser: Any, type: Any) -> Any:
+        text = self.span.text.lstrip("-")
+        if not (isinstance(type, AnyFloat) and text[:2] in ("0x", "0X")):
+            return current(self, parser, type)
+        bits, width = int(text, 16), type.bitwidth
+        if self.is_negative or bits >> width:
+            parser.raise_error(
+                f"hexadecimal float constant out of range for type {type}",
+                at_position=self.span,
+            )
+        formats = {16: "<e", 32: "<f", 64: "<d"}
+        if type.name == "bf16":
+            return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+        if width not in formats:
+            parser.raise_error(
+                f"a hexadecimal {type} constant is not supported here",
+                at_position=self.span,
+            )
+        raw = bits.to_bytes(width // 8, "little")
+        return struct.unpack(formats[width], raw)[0]
+
+    _mark(to_type, "xdsl_gpu_hex_floats", current)
+    element.to_type = to_type  # type: ignore[method-assign]
+
+
 # -- the list ----------------------------------------------------------------------------
 
 PATCHES: tuple[Patch, ...] = (
@@ -1166,6 +1209,12 @@ PATCHES: tuple[Patch, ...] = (
         "upstream_scf_while_syntax",
         "xDSL's scf.while parser refuses `scf.while : () -> ()`, the form MLIR "
         "prints for a loop without operands.",
+    ),
+    Patch(
+        "hex_floats_in_dense_literals",
+        "xDSL reads a hexadecimal literal in a dense<...> of floats as an integer "
+        "value instead of the element's bit pattern (a silent miscompile of what "
+        "mlir-opt prints).",
     ),
     Patch(
         "replace_context_dialect",

@@ -193,6 +193,18 @@ def test_gap_upstream_scf_while_syntax() -> None:
         compat.original(WhileOp.__dict__["parse"].__func__)(WhileOp, parser)
 
 
+def test_gap_hex_floats_in_dense_literals() -> None:
+    from xdsl.parser.attribute_parser import AttrParser
+
+    element = AttrParser._TensorLiteralElement  # pyright: ignore[reportPrivateUsage]
+    to_type = compat.original(element.__dict__["to_type"])
+    parser = Parser(Context(), "0x3F800000")
+    literal = parser._parse_tensor_literal()[0][0]  # pyright: ignore[reportPrivateUsage]
+    from xdsl.dialects.builtin import f32
+
+    assert to_type(literal, parser, f32) == float(0x3F800000)  # not 1.0
+
+
 def test_every_patch_has_a_gap_test() -> None:
     names = {p.name for p in compat.PATCHES}
     tests = {

@@ -108,6 +108,7 @@ def install_hooks() -> None:
     compat.upstream_llvm_type_syntax()
     compat.linear_string_literals()
     compat.upstream_scf_while_syntax()
+    compat.hex_floats_in_dense_literals()
 
 
 def verify_dialect_attributes(op: Operation) -> None:
