@@ -217,6 +217,12 @@ def test_every_patch_has_a_gap_test() -> None:
         assert patch.xdsl_version == compat.XDSL_VERSION
 
 
+def test_the_architecture_page_lists_every_patch() -> None:
+    page = (PACKAGE.parent / "docs" / "architecture.md").read_text()
+    missing = [p.name for p in compat.PATCHES if f"`{p.name}`" not in page]
+    assert not missing
+
+
 def _assignments_to_xdsl(tree: ast.AST) -> list[tuple[int, str]]:
     """``X.attr = ...`` and ``setattr(X, ...)`` where ``X`` is, or is reached from, a
     name the module imported from ``xdsl`` (a class, a module alias, ...)."""
