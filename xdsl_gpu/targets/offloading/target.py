@@ -20,7 +20,7 @@ def host_llvm_ir(
 ) -> str:
     """The host LLVM IR of ``module`` (left untouched): binaries embedded, launches
     lowered to ``mgpu*`` calls."""
-    from xdsl_gpu.targets import register_target_interfaces
+    from xdsl_gpu.targets.registration import register_target_interfaces
 
     register_target_interfaces()  # the built-in handlers, as mlir-translate does
     lowered = module.clone()
