@@ -991,20 +991,27 @@ def diagnose_internal_errors() -> None:
             self.emit_error(str(problem), problem)
 
     def apply(self: Any, ctx: Any, op: Any) -> None:
-        passes = list(self.passes)
-        for index, module_pass in enumerate(passes):
-            try:
-                module_pass.apply(ctx, op)
-            except DiagnosticException:
-                raise
-            except Exception as error:
-                raise InternalPassError(
-                    f"pass '{module_pass.name}' failed ({_described(error)}); this is "
-                    "a fault of the pass, please report it with this input"
-                ) from error
-            if self.callback is not None:
-                following = passes[index + 1] if index + 1 < len(passes) else None
-                self.callback(module_pass, op, following)
+        import dataclasses
+
+        # xDSL's own loop runs, with its callback wrapped to know which pass is next.
+        running: list[Any] = [self.passes[0] if self.passes else None]
+        callback = self.callback
+
+        def track(previous: Any, module: Any, following: Any) -> None:
+            running[0] = following
+            if callback is not None:
+                callback(previous, module, following)
+
+        try:
+            apply_(dataclasses.replace(self, callback=track), ctx, op)
+        except DiagnosticException:
+            raise
+        except Exception as error:
+            name = getattr(running[0], "name", "?")
+            raise InternalPassError(
+                f"pass '{name}' failed ({_described(error)}); this is a fault of the "
+                "pass, please report it with this input"
+            ) from error
 
     from xdsl.xdsl_opt_main import xDSLOptMain
 
