@@ -54,6 +54,12 @@ def _memref() -> Dialect:
     return MEMREF
 
 
+def _vector() -> Dialect:
+    from xdsl_gpu.gpu_dialect.vector import VECTOR
+
+    return VECTOR
+
+
 def _index() -> Dialect:
     from xdsl_gpu.gpu_dialect.index import INDEX
 
@@ -84,6 +90,7 @@ REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "llvm": _llvm,
     "math": _math,
     "memref": _memref,
+    "vector": _vector,
 }
 """Dialects that xDSL defines too: ours take their place."""
 
