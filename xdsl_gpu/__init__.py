@@ -31,7 +31,11 @@ __all__ = ["register_dialects"]
 def register_dialects(ctx: Context) -> None:
     """Make xdsl-gpu's dialects (``gpu``, ``nvvm``, ``rocdl``, ``xgpu``, ``index`` and
     the extended ``llvm``, ``arith``, ``math``, ``memref``) available in ``ctx``, in
-    place of xDSL's own. Call it before anything parses or builds IR with ``ctx``."""
+    place of xDSL's own, and attach the NVVM target's serialization and offloading
+    models (``xdsl_gpu.targets.register_target_interfaces``). Call it before anything
+    parses or builds IR with ``ctx``."""
     from xdsl_gpu.gpu_dialect.registration import register_dialects as register
+    from xdsl_gpu.targets import register_target_interfaces
 
     register(ctx)
+    register_target_interfaces()

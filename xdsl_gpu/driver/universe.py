@@ -19,13 +19,14 @@ from xdsl_gpu.gpu_dialect.registration import (
 )
 from xdsl_gpu.passes import get_all_passes
 from xdsl_gpu.passes.registration import REPLACED_PASSES
-from xdsl_gpu.targets import get_all_targets
+from xdsl_gpu.targets import get_all_targets, register_target_interfaces
 
 compat.replace_universe_entries(REPLACED_DIALECTS, REPLACED_PASSES)
 install_hooks()
 compat.upstream_pass_pipelines()
 compat.safe_opt_files()
 compat.diagnose_internal_errors()
+register_target_interfaces()
 install_for_command_line_tools()
 
 XDSL_GPU_UNIVERSE = Universe(

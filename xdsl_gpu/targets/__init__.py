@@ -32,11 +32,5 @@ def _llvm_offload() -> type[Target]:
 
 
 def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
-    """Lazy getters for every target, keyed by its ``-t`` name.
-
-    The ``xdsl.universe`` plugin asks for them when ``xdsl-opt`` starts; that is
-    also where the interface models are attached, so that ``gpu-module-to-binary``
-    and ``-t llvm-offload`` work in every ``xdsl-opt`` run (cheap: LLVM loads only
-    when something is compiled)."""
-    register_target_interfaces()
+    """Lazy getters for every target, keyed by its ``-t`` name."""
     return {"llvm-offload": _llvm_offload, "llvmir": _llvmir}
