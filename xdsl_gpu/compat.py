@@ -687,7 +687,7 @@ def _build_pass(available: Mapping[str, Callable[[], Any]], arg_spec: Any) -> An
         raise PassPipelineError(f"unknown pass '{arg_spec.name}'{hint}")
     pass_class = available[arg_spec.name]()
     hints = get_type_hints(pass_class)
-    parameters = {
+    parameters: dict[str, tuple[Any, ...]] = {
         key: (",".join(map(str, values)),)
         if len(values) > 1 and hints.get(key.replace("-", "_")) is str
         else values
@@ -958,7 +958,7 @@ def diagnose_internal_errors() -> None:
     def parse_operation(self: Parser) -> Operation:
         start = getattr(getattr(self, "_current_token", None), "span", None)
         try:
-            return parse_operation_(self)
+            return cast(Operation, parse_operation_(self))
         except ParseError:
             raise
         except DiagnosticException as error:  # an attribute's own verification
@@ -1021,7 +1021,7 @@ def diagnose_internal_errors() -> None:
 
     def output_resulting_program(self: Any, prog: Any) -> str:
         try:
-            return output_(self, prog)
+            return cast(str, output_(self, prog))
         except (ParseError, DiagnosticException):
             raise
         except Exception as error:

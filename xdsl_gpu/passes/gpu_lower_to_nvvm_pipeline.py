@@ -63,7 +63,7 @@ def default_cubin_chip() -> str:
 
     Only device attributes are read (no context is created)."""
     try:
-        from cuda.bindings import driver
+        import cuda.bindings.driver as driver
 
         (result,) = driver.cuInit(0)
         if result != driver.CUresult.CUDA_SUCCESS:

@@ -77,7 +77,7 @@ class CompiledSource:
 
 def _nvrtc() -> Any:
     try:
-        from cuda.bindings import nvrtc
+        import cuda.bindings.nvrtc as nvrtc
     except ImportError as e:  # pragma: no cover - a dependency of the project
         raise NvrtcError(
             "NVRTC is not available: `pip install cuda-python nvidia-cuda-nvrtc`"

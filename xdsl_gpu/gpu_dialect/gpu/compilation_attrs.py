@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Iterable, Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
-    BuiltinAttribute,
     BytesAttr,
     DictionaryAttr,
     IndexType,
@@ -39,7 +38,13 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Operation, ParametrizedAttribute, TypeAttribute
+from xdsl.ir import (
+    Attribute,
+    BuiltinAttribute,
+    Operation,
+    ParametrizedAttribute,
+    TypeAttribute,
+)
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
@@ -526,19 +531,22 @@ class ObjectAttr(ParametrizedAttribute):
             data = data.encode()
         if not isinstance(data, BytesAttr):
             data = BytesAttr(bytes(data))
+        table: KernelTableAttr | NoneAttr
         if kernels is None or isinstance(kernels, NoneAttr):
-            kernels = NoneAttr()
-        elif not isinstance(kernels, KernelTableAttr):
-            kernels = KernelTableAttr(kernels)
+            table = NoneAttr()
+        elif isinstance(kernels, KernelTableAttr):
+            table = kernels
+        else:
+            table = KernelTableAttr(kernels)
         super().__init__(
-            target, _format_of(format), data, _dict_or_none(properties), kernels
+            target, _format_of(format), data, _dict_or_none(properties), table
         )
 
     # Accessors --------------------------------------------------------------
     @property
     def format(self) -> CompilationTarget:
         """The payload's format (``CompilationTarget.Fatbin`` by default)."""
-        return self.object_format.data
+        return cast(CompilationTarget, self.object_format.data)
 
     @property
     def object_bytes(self) -> bytes:

@@ -799,7 +799,7 @@ def _call(op: Any, f: FunctionEmitter) -> None:
 def _bundles(
     f: FunctionEmitter,
     operands: Sequence[SSAValue],
-    sizes: DenseArrayBase | None,
+    sizes: DenseArrayBase[IntegerType] | None,
     tags: ArrayAttr | None,
 ) -> str:
     if sizes is None or tags is None:

@@ -67,7 +67,7 @@ def _initialize_llvm() -> None:
 def assembler_cuda_version() -> tuple[int, int] | None:
     """The CUDA version of the installed nvJitLink, or None without one."""
     try:
-        from cuda.bindings import nvjitlink
+        import cuda.bindings.nvjitlink as nvjitlink
     except ImportError:
         return None
     major, minor = nvjitlink.version()
@@ -197,7 +197,7 @@ def assemble_cubin(ptx: str, options: NVVMOptions) -> bytes:
             f"oldest target is sm_{ptx_isa.OLDEST_SM_FOR_CUDA_13}; set chip = "
             f'"sm_{ptx_isa.OLDEST_SM_FOR_CUDA_13}" or newer'
         )
-    from cuda.bindings import nvjitlink
+    import cuda.bindings.nvjitlink as nvjitlink
 
     # nvJitLink itself takes only -O0/-O3; the assembler gets the level as is.
     link_options = [f"-arch=sm_{chip.arch_number}", f"-Xptxas=-O{options.opt_level}"]
@@ -244,7 +244,7 @@ def create_fatbin(cubin: bytes, ptx: str, options: NVVMOptions) -> bytes:
     chip = ptx_isa.Chip.parse(options.chip)
     if options.use_toolkit:
         return _run_fatbinary(cubin, ptx, chip, options)
-    from cuda.bindings import nvfatbin
+    import cuda.bindings.nvfatbin as nvfatbin
 
     handle = nvfatbin.create(["-64"], 1)
     try:

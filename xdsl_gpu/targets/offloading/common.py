@@ -121,13 +121,13 @@ class HostModuleBuilder:
         return symbol
 
 
-def null_pointer() -> Operation:
+def null_pointer() -> llvm.ZeroOp:
     return llvm.ZeroOp(result_types=[PTR])
 
 
 def null_initializer() -> Region:
     zero = null_pointer()
-    return Region(Block([zero, llvm.ReturnOp(zero)]))
+    return Region(Block([zero, llvm.ReturnOp(zero.res)]))
 
 
 def startup_function(name: str, body: Block) -> llvm.FuncOp:
@@ -274,7 +274,7 @@ def translate_launch(launch: LaunchFuncOp, builder: HostModuleBuilder) -> None:
                 f"gpu.launch_func @{module_name}::@{kernel_name} is async but has no "
                 "stream; run gpu-to-llvm first"
             )
-        launch.async_token.replace_by(launch.async_object)
+        launch.async_token.replace_all_uses_with(launch.async_object)
     Rewriter.erase_op(launch)
 
 
