@@ -1147,6 +1147,76 @@ def hex_floats_in_dense_literals() -> None:
     element.to_type = to_type  # type: ignore[method-assign]
 
 
+def upstream_command_lines() -> None:
+    """Give ``xdsl-opt`` mlir-opt's way of naming passes on the command line, so
+    that upstream's commands work with only the tool's name changed:
+    ``--pass-pipeline="builtin.module(...)"``, one flag per pass
+    (``-gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90a cubin-features=+ptx80"``,
+    ``--gpu-kernel-outlining``), ``--mlir-print-ir-after-all`` and ``--mlir-timing``
+    (xDSL's ``--print-between-passes`` and ``--time-passes``). They add to ``-p``, in
+    this order: ``-p``, ``--pass-pipeline``, the pass flags as given."""
+    import argparse
+
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    register = xDSLOptMain.__dict__.get("register_all_arguments")
+    setup = xDSLOptMain.__dict__.get("setup_pipeline")
+    if not callable(register) or not callable(setup):
+        raise XdslChangedError(
+            "xDSLOptMain.register_all_arguments or setup_pipeline is gone"
+        )
+    if _marked(register, "xdsl_gpu_command_lines"):
+        return
+
+    class PassFlag(argparse.Action):
+        def __call__(
+            self, parser: Any, namespace: Any, values: Any, option: Any = None
+        ):
+            flags = getattr(namespace, "mlir_pass_flags", None) or []
+            options = values if isinstance(values, str) else ""
+            flags.append(f"{self.metavar}{{{options}}}" if options else self.metavar)
+            namespace.mlir_pass_flags = flags
+
+    def register_all_arguments(self: Any, arg_parser: argparse.ArgumentParser) -> None:
+        register(self, arg_parser)
+        arg_parser.add_argument(
+            "--pass-pipeline",
+            dest="mlir_pass_pipeline",
+            default="",
+            help="a pass pipeline as mlir-opt writes it (added after -p)",
+        )
+        arg_parser.set_defaults(mlir_pass_flags=[])
+        for alias, dest in (
+            ("--mlir-print-ir-after-all", "print_between_passes"),
+            ("--mlir-timing", "time_passes"),
+        ):
+            arg_parser.add_argument(
+                alias, dest=dest, action="store_true", help=argparse.SUPPRESS
+            )
+        taken = set(arg_parser._option_string_actions)  # pyright: ignore[reportPrivateUsage]
+        for name in self.available_passes:
+            flags = [f for f in (f"-{name}", f"--{name}") if f not in taken]
+            if len(flags) == 2:
+                arg_parser.add_argument(
+                    *flags, nargs="?", const=None, metavar=name, action=PassFlag,
+                    help=argparse.SUPPRESS,
+                )  # fmt: skip
+
+    def setup_pipeline(self: Any) -> None:
+        parts = [
+            self.args.passes,
+            getattr(self.args, "mlir_pass_pipeline", ""),
+            *getattr(self.args, "mlir_pass_flags", []),
+        ]
+        self.args.passes = ",".join(part for part in parts if part)
+        setup(self)
+
+    _mark(register_all_arguments, "xdsl_gpu_command_lines", register)
+    _mark(setup_pipeline, "xdsl_gpu_command_lines", setup)
+    xDSLOptMain.register_all_arguments = register_all_arguments  # type: ignore[method-assign]
+    xDSLOptMain.setup_pipeline = setup_pipeline  # type: ignore[method-assign]
+
+
 # -- the list ----------------------------------------------------------------------------
 
 PATCHES: tuple[Patch, ...] = (
@@ -1222,6 +1292,12 @@ PATCHES: tuple[Patch, ...] = (
         "xDSL reads a hexadecimal literal in a dense<...> of floats as an integer "
         "value instead of the element's bit pattern (a silent miscompile of what "
         "mlir-opt prints).",
+    ),
+    Patch(
+        "upstream_command_lines",
+        "xdsl-opt has no --pass-pipeline, no flag per pass "
+        '(-gpu-lower-to-nvvm-pipeline="..."), no --mlir-print-ir-after-all or '
+        "--mlir-timing: upstream's command lines fail.",
     ),
     Patch(
         "replace_context_dialect",

@@ -35,6 +35,7 @@ install_hooks()
 compat.upstream_pass_pipelines()
 compat.safe_opt_files()
 compat.diagnose_internal_errors()
+compat.upstream_command_lines()
 
 
 def test_gap_replace_universe_entries() -> None:
@@ -203,6 +204,22 @@ def test_gap_hex_floats_in_dense_literals() -> None:
     from xdsl.dialects.builtin import f32
 
     assert to_type(literal, parser, f32) == float(0x3F800000)  # not 1.0
+
+
+def test_gap_upstream_command_lines() -> None:
+    import argparse
+
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    stub = xDSLOptMain.__new__(xDSLOptMain)
+    stub.available_passes = {"gpu-kernel-outlining": lambda: None}  # pyright: ignore
+    stub.available_targets = {"mlir": lambda: None}  # pyright: ignore
+    stub.available_frontends = {"mlir": lambda _: None}  # pyright: ignore
+    parser = argparse.ArgumentParser()
+    register = compat.original(xDSLOptMain.__dict__["register_all_arguments"])
+    register(stub, parser)
+    for flag in ("--pass-pipeline", "--gpu-kernel-outlining", "--mlir-timing"):
+        assert flag not in parser._option_string_actions  # pyright: ignore[reportPrivateUsage]
 
 
 def test_every_patch_has_a_gap_test() -> None:

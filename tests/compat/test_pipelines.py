@@ -93,3 +93,42 @@ def test_bad_pipelines_are_one_line_diagnostics(pipeline: str, message: str) -> 
     assert "Traceback" not in done.stderr
     assert done.stderr.startswith(f"xdsl-opt: error: {message}")
     assert done.stderr.count("\n") == 1
+
+
+def _opt_args(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["xdsl-opt", str(HELLO), *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_mlir_opt_pass_pipeline_flag_verbatim() -> None:
+    """Seed 001's command, with mlir-opt's name changed to xdsl-opt."""
+    done = _opt_args(
+        "--pass-pipeline=builtin.module( gpu-kernel-outlining, "
+        "nvvm-attach-target{chip=sm_90 O=3}, gpu.module(convert-gpu-to-nvvm), "
+        "gpu-to-llvm, gpu-module-to-binary )"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "gpu.binary @main_kernel" in done.stdout
+
+
+def test_one_flag_per_pass_as_mlir_opt() -> None:
+    done = _opt_args(
+        "-gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90a cubin-features=+ptx80 "
+        "opt-level=3 cubin-format=isa"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "gpu.binary @main_kernel" in done.stdout
+    assert ".target sm_90a" in done.stdout
+    flags = _opt_args("--gpu-kernel-outlining", "--mlir-print-ir-after-all")
+    assert flags.returncode == 0, flags.stderr
+    assert "gpu.module @main_kernel" in flags.stdout
+
+
+def test_mlir_timing() -> None:
+    done = _opt_args(
+        "-p", "gpu-kernel-outlining", "--gpu-async-region", "--mlir-timing"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Pass gpu-kernel-outlining took" in done.stdout
+    assert "Pass gpu-async-region took" in done.stdout

@@ -24,6 +24,7 @@ from xdsl_gpu.targets import get_all_targets, register_target_interfaces
 compat.replace_universe_entries(REPLACED_DIALECTS, REPLACED_PASSES)
 install_hooks()
 compat.upstream_pass_pipelines()
+compat.upstream_command_lines()
 compat.safe_opt_files()
 compat.diagnose_internal_errors()
 register_target_interfaces()
