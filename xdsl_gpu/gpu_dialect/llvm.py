@@ -118,6 +118,8 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.hints import isa
 
+from xdsl_gpu.gpu_dialect.llvm_vector import VECTOR_LLVM_OPS
+
 # --------------------------------------------------------------------------------------
 # Enums kept as integers (upstream's generic form)
 # --------------------------------------------------------------------------------------
@@ -3131,6 +3133,7 @@ _OUR_OPS: list[type[IRDLOperation]] = [
     GlobalOp,
     FuncOp,
     CallOp,
+    *VECTOR_LLVM_OPS,
 ]
 
 _OUR_ATTRS: list[type[Attribute]] = [ZeroAttr, ConstantRangeAttr]

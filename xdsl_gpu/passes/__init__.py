@@ -28,6 +28,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "convert-index-to-llvm": lambda: _load(
             "convert_index_to_llvm", "ConvertIndexToLLVMPass"
         ),
+        "convert-vector-to-llvm": lambda: _load(
+            "convert_vector_to_llvm", "ConvertVectorToLLVMPass"
+        ),
         "convert-math-to-llvm": lambda: _load(
             "convert_math_to_llvm", "ConvertMathToLLVMPass"
         ),

@@ -1,0 +1,158 @@
+"""The ``llvm.intr.vector.reduce.*`` ops that xDSL's ``llvm`` dialect lacks (it has
+``fadd`` and ``fmul``), as upstream MLIR 22 defines and prints them::
+
+    %s = "llvm.intr.vector.reduce.add"(%v) : (vector<4xi32>) -> i32
+    %m = llvm.intr.vector.reduce.fmax(%v) : (vector<4xf32>) -> f32
+
+They join the ``llvm`` dialect through its op list (``xdsl_gpu/gpu_dialect/llvm.py``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+
+from xdsl.dialects.builtin import VectorType
+from xdsl.dialects.llvm import FastMathAttr
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+
+class IntVectorReduceOp(IRDLOperation, ABC):
+    """An integer reduction of a vector to its element type (generic syntax only, as
+    upstream prints it)."""
+
+    vector = operand_def(VectorType)
+    res = result_def()
+    traits = traits_def(Pure())
+
+    def __init__(self, vector: SSAValue | Operation):
+        vector = SSAValue.get(vector)
+        assert isinstance(vector.type, VectorType)
+        super().__init__(operands=[vector], result_types=[vector.type.element_type])
+
+    def verify_(self) -> None:
+        t = self.vector.type
+        assert isinstance(t, VectorType)
+        if t.element_type != self.res.type:  # pyright: ignore[reportUnknownMemberType]
+            raise VerifyException("result must be the element type of the vector")
+
+
+class FloatMinMaxVectorReduceOp(IRDLOperation, ABC):
+    """``llvm.intr.vector.reduce.fmax(%v) : (vector<4xf32>) -> f32``."""
+
+    vector = operand_def(VectorType)
+    res = result_def()
+    fastmathFlags = prop_def(FastMathAttr, default_value=FastMathAttr(None))
+    traits = traits_def(Pure())
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "`(` $vector `)` attr-dict `:` functional-type(operands, results)"
+
+    def __init__(
+        self, vector: SSAValue | Operation, fastmath: FastMathAttr | None = None
+    ):
+        vector = SSAValue.get(vector)
+        assert isinstance(vector.type, VectorType)
+        super().__init__(
+            operands=[vector],
+            result_types=[vector.type.element_type],
+            properties={"fastmathFlags": fastmath or FastMathAttr(None)},
+        )
+
+    def verify_(self) -> None:
+        t = self.vector.type
+        assert isinstance(t, VectorType)
+        if t.element_type != self.res.type:  # pyright: ignore[reportUnknownMemberType]
+            raise VerifyException("result must be the element type of the vector")
+
+
+@irdl_op_definition
+class VectorReduceAddOp(IntVectorReduceOp):
+    name = "llvm.intr.vector.reduce.add"
+
+
+@irdl_op_definition
+class VectorReduceMulOp(IntVectorReduceOp):
+    name = "llvm.intr.vector.reduce.mul"
+
+
+@irdl_op_definition
+class VectorReduceAndOp(IntVectorReduceOp):
+    name = "llvm.intr.vector.reduce.and"
+
+
+@irdl_op_definition
+class VectorReduceOrOp(IntVectorReduceOp):
+    name = "llvm.intr.vector.reduce.or"
+
+
+@irdl_op_definition
+class VectorReduceXorOp(IntVectorReduceOp):
+    name = "llvm.intr.vector.reduce.xor"
+
+
+@irdl_op_definition
+class VectorReduceSMaxOp(IntVectorReduceOp):
+    name = "llvm.intr.vector.reduce.smax"
+
+
+@irdl_op_definition
+class VectorReduceSMinOp(IntVectorReduceOp):
+    name = "llvm.intr.vector.reduce.smin"
+
+
+@irdl_op_definition
+class VectorReduceUMaxOp(IntVectorReduceOp):
+    name = "llvm.intr.vector.reduce.umax"
+
+
+@irdl_op_definition
+class VectorReduceUMinOp(IntVectorReduceOp):
+    name = "llvm.intr.vector.reduce.umin"
+
+
+@irdl_op_definition
+class VectorReduceFMaxOp(FloatMinMaxVectorReduceOp):
+    name = "llvm.intr.vector.reduce.fmax"
+
+
+@irdl_op_definition
+class VectorReduceFMinOp(FloatMinMaxVectorReduceOp):
+    name = "llvm.intr.vector.reduce.fmin"
+
+
+@irdl_op_definition
+class VectorReduceFMaximumOp(FloatMinMaxVectorReduceOp):
+    name = "llvm.intr.vector.reduce.fmaximum"
+
+
+@irdl_op_definition
+class VectorReduceFMinimumOp(FloatMinMaxVectorReduceOp):
+    name = "llvm.intr.vector.reduce.fminimum"
+
+
+VECTOR_LLVM_OPS: list[type[IRDLOperation]] = [
+    VectorReduceAddOp,
+    VectorReduceMulOp,
+    VectorReduceAndOp,
+    VectorReduceOrOp,
+    VectorReduceXorOp,
+    VectorReduceSMaxOp,
+    VectorReduceSMinOp,
+    VectorReduceUMaxOp,
+    VectorReduceUMinOp,
+    VectorReduceFMaxOp,
+    VectorReduceFMinOp,
+    VectorReduceFMaximumOp,
+    VectorReduceFMinimumOp,
+]
+"""The ops this module adds to the ``llvm`` dialect."""

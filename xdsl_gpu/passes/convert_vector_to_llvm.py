@@ -1,0 +1,376 @@
+"""``convert-vector-to-llvm``: the 1-D ``vector`` ops to the ``llvm`` dialect, as
+upstream MLIR 22's ``ConvertVectorToLLVMPass`` lowers them.
+
+Lowered (1-D vectors; LLVM takes ``vector<NxT>`` as it is):
+
+* ``broadcast`` of a scalar: ``insertelement`` into poison at ``0 : i32``, then a
+  ``shufflevector`` of zeros;
+* ``extract``/``insert`` of an element (static position: an ``i64`` constant;
+  dynamic: the ``index`` cast to ``i64``): ``extractelement``/``insertelement``;
+* ``shuffle``: ``shufflevector``; ``fma``: ``llvm.intr.fmuladd``; ``bitcast``:
+  ``llvm.bitcast``; ``from_elements``: ``insertelement`` into poison; ``step``: a
+  dense constant;
+* ``reduction``: ``llvm.intr.vector.reduce.*`` (``fadd``/``fmul`` start from the
+  accumulator or from ``0.0``/``1.0``, reassociated with
+  ``reassociate-fp-reductions``); an accumulator of another kind is combined after
+  the reduction, as upstream does;
+* ``print`` of a scalar: calls to ``printF32``/``printF64``/``printI64``/``printU64``
+  and the punctuation (``printNewline``, ``printComma``, ``printOpen``,
+  ``printClose``); ``print str`` (upstream: a global and ``printString``) is not
+  lowered here yet.
+
+What is not lowered here stays (n-D vectors need ``convert-vector-to-scf`` and the
+unrolling transforms first; docs/passes/vector-to-llvm.md lists them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    DenseArrayBase,
+    DenseIntOrFPElementsAttr,
+    Float32Type,
+    Float64Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    UnrealizedConversionCastOp,
+    VectorType,
+    i32,
+    i64,
+)
+from xdsl.dialects.llvm import FastMathFlag  # pyright: ignore[reportPrivateImportUsage]
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.traits import SymbolTable
+
+from xdsl_gpu.gpu_dialect import llvm as ours_llvm
+from xdsl_gpu.gpu_dialect import llvm_vector, vector
+from xdsl_gpu.gpu_dialect.vector.attributes import Punctuation
+from xdsl_gpu.passes.options import UpstreamOptions
+
+
+def _is_1d(t: Attribute) -> bool:
+    return isinstance(t, VectorType) and t.get_num_dims() == 1
+
+
+def _index_to_i64(value: SSAValue, rewriter: PatternRewriter) -> SSAValue:
+    if not isinstance(value.type, IndexType):
+        return value
+    cast = UnrealizedConversionCastOp.get([value], [i64])
+    rewriter.insert(cast)
+    return cast.results[0]
+
+
+def _position(position: int | SSAValue, rewriter: PatternRewriter) -> SSAValue:
+    if isinstance(position, SSAValue):
+        return _index_to_i64(position, rewriter)
+    const = llvm.ConstantOp(IntegerAttr(position, i64), i64)
+    rewriter.insert(const)
+    return const.result
+
+
+class LowerBroadcast(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.BroadcastOp, rewriter: PatternRewriter):
+        result = op.vector.type
+        if not _is_1d(result) or isinstance(op.source.type, VectorType):
+            return
+        assert isinstance(result, VectorType)
+        n = result.get_shape()[0]
+        rewriter.replace(
+            op,
+            [
+                poison := ours_llvm.PoisonOp(result),
+                zero := llvm.ConstantOp(IntegerAttr(0, i32), i32),
+                ins := llvm.InsertElementOp(poison, op.source, zero),
+                llvm.ShuffleVectorOp(
+                    ins, poison, DenseArrayBase.from_list(i32, [0] * n), result
+                ),
+            ],
+        )
+
+
+class LowerExtract(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.ExtractOp, rewriter: PatternRewriter):
+        if not _is_1d(op.vector.type) or isinstance(op.result.type, VectorType):
+            return
+        positions = op.get_mixed_position()
+        if positions == [-1]:
+            return
+        index = _position(positions[0], rewriter)
+        rewriter.replace(op, ours_llvm.ExtractElementOp(op.vector, index))
+
+
+class LowerInsert(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.InsertOp, rewriter: PatternRewriter):
+        if not _is_1d(op.dest.type) or isinstance(op.source.type, VectorType):
+            return
+        positions = op.get_mixed_position()
+        if positions == [-1]:
+            return
+        index = _position(positions[0], rewriter)
+        rewriter.replace(op, llvm.InsertElementOp(op.dest, op.source, index))
+
+
+class LowerShuffle(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.ShuffleOp, rewriter: PatternRewriter):
+        if not (_is_1d(op.v1.type) and _is_1d(op.v2.type)) or op.v1.type != op.v2.type:
+            return
+        mask = DenseArrayBase.from_list(i32, list(op.mask.get_values()))
+        rewriter.replace(op, llvm.ShuffleVectorOp(op.v1, op.v2, mask, op.result.type))
+
+
+class LowerFma(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.FMAOp, rewriter: PatternRewriter):
+        if not _is_1d(op.lhs.type):
+            return
+        rewriter.replace(op, ours_llvm.FMulAddOp(op.lhs, op.rhs, op.acc))
+
+
+class LowerBitcast(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.BitcastOp, rewriter: PatternRewriter):
+        if not _is_1d(op.source.type):
+            return
+        rewriter.replace(op, llvm.BitcastOp(op.source, op.result.type))
+
+
+class LowerFromElements(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.FromElementsOp, rewriter: PatternRewriter):
+        if not _is_1d(op.dest.type):
+            return
+        ops: list[Operation] = [value := ours_llvm.PoisonOp(op.dest.type)]
+        current: SSAValue = value.results[0]
+        for i, element in enumerate(op.elements):
+            ops.append(index := llvm.ConstantOp(IntegerAttr(i, i64), i64))
+            ops.append(ins := llvm.InsertElementOp(current, element, index))
+            current = ins.results[0]
+        rewriter.replace(op, ops, [current])
+
+
+class LowerStep(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.StepOp, rewriter: PatternRewriter):
+        t = op.result.type
+        assert isinstance(t, VectorType)
+        if t.get_num_scalable_dims():
+            return
+        n = t.get_shape()[0]
+        i64_vec = VectorType(i64, [n])
+        dense = DenseIntOrFPElementsAttr.from_list(
+            VectorType(IndexType(), [n]), list(range(n))
+        )
+        rewriter.replace(
+            op,
+            [
+                const := llvm.ConstantOp(dense, i64_vec),
+                UnrealizedConversionCastOp.get([const.result], [t]),
+            ],
+        )
+
+
+_INT_REDUCTIONS = {
+    "add": llvm_vector.VectorReduceAddOp,
+    "mul": llvm_vector.VectorReduceMulOp,
+    "and": llvm_vector.VectorReduceAndOp,
+    "or": llvm_vector.VectorReduceOrOp,
+    "xor": llvm_vector.VectorReduceXorOp,
+    "maxsi": llvm_vector.VectorReduceSMaxOp,
+    "minsi": llvm_vector.VectorReduceSMinOp,
+    "maxui": llvm_vector.VectorReduceUMaxOp,
+    "minui": llvm_vector.VectorReduceUMinOp,
+}
+_INT_COMBINE = {
+    "add": llvm.AddOp,
+    "mul": llvm.MulOp,
+    "and": llvm.AndOp,
+    "or": llvm.OrOp,
+    "xor": llvm.XOrOp,
+}
+_FLOAT_MINMAX = {
+    "maxnumf": (llvm_vector.VectorReduceFMaxOp, ours_llvm.MaxNumOp),
+    "minnumf": (llvm_vector.VectorReduceFMinOp, ours_llvm.MinNumOp),
+    "maximumf": (llvm_vector.VectorReduceFMaximumOp, ours_llvm.MaximumOp),
+    "minimumf": (llvm_vector.VectorReduceFMinimumOp, ours_llvm.MinimumOp),
+}
+
+
+@dataclass
+class LowerReduction(RewritePattern):
+    reassociate_fp_reductions: bool = False
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.ReductionOp, rewriter: PatternRewriter):
+        if not _is_1d(op.vector.type):
+            return
+        kind = op.kind.data.value
+        element = op.dest.type
+        if isinstance(element, IntegerType | IndexType):
+            if isinstance(element, IndexType) or kind not in _INT_REDUCTIONS:
+                return
+            reduced = _INT_REDUCTIONS[kind](op.vector)
+            rewriter.insert(reduced)
+            result = reduced.results[0]
+            if op.acc is not None:
+                if kind not in _INT_COMBINE:
+                    return self._combine_minmax(op, rewriter, reduced, kind)
+                combine = _INT_COMBINE[kind](op.acc, result)
+                rewriter.insert(combine)
+                result = combine.results[0]
+            rewriter.replace(op, [], [result])
+            return
+        if kind in ("add", "mul"):
+            acc = op.acc
+            if acc is None:
+                assert isinstance(element, AnyFloat)
+                start = llvm.ConstantOp(
+                    FloatAttr(0.0 if kind == "add" else 1.0, element), element
+                )
+                rewriter.insert(start)
+                acc = start.result
+            flags = llvm.FastMathAttr(
+                frozenset([FastMathFlag.REASSOC])
+                if self.reassociate_fp_reductions
+                else None
+            )
+            cls = llvm.VectorReduceFAddOp if kind == "add" else llvm.VectorReduceFMulOp
+            rewriter.replace(op, cls(acc, op.vector, flags))
+            return
+        if kind in _FLOAT_MINMAX:
+            reduce_cls, combine_cls = _FLOAT_MINMAX[kind]
+            reduced = reduce_cls(op.vector)
+            rewriter.insert(reduced)
+            result = reduced.results[0]
+            if op.acc is not None:
+                combine = combine_cls(result, op.acc)  # pyright: ignore[reportCallIssue]
+                rewriter.insert(combine)
+                result = combine.results[0]
+            rewriter.replace(op, [], [result])
+
+    @staticmethod
+    def _combine_minmax(
+        op: vector.ReductionOp,
+        rewriter: PatternRewriter,
+        reduced: Operation,
+        kind: str,
+    ) -> None:
+        assert op.acc is not None
+        predicate = {"maxsi": "sgt", "minsi": "slt", "maxui": "ugt", "minui": "ult"}[
+            kind
+        ]
+        cmp = llvm.ICmpOp(op.acc, reduced.results[0], IntegerAttr(_ICMP[predicate], 64))
+        rewriter.insert(cmp)
+        rewriter.replace(op, ours_llvm.SelectOp(cmp, op.acc, reduced.results[0]))
+
+
+_ICMP = {"slt": 2, "sgt": 4, "ult": 6, "ugt": 8}
+"""``llvm.icmp`` predicates by their number (upstream's enum)."""
+
+
+_PUNCTUATION_CALLS = {
+    Punctuation.NEWLINE: "printNewline",
+    Punctuation.COMMA: "printComma",
+    Punctuation.OPEN: "printOpen",
+    Punctuation.CLOSE: "printClose",
+}
+
+
+@dataclass
+class LowerPrint(RewritePattern):
+    module: ModuleOp
+
+    def _call(self, name: str, args: list[SSAValue], rewriter: PatternRewriter) -> None:
+        if SymbolTable.lookup_symbol(self.module, name) is None:
+            fn = llvm.FuncOp(
+                name,
+                llvm.LLVMFunctionType([a.type for a in args]),
+                linkage=llvm.LinkageAttr("external"),
+            )
+            block = self.module.body.block
+            if block.first_op is None:
+                block.add_op(fn)
+            else:
+                block.insert_op_before(fn, block.first_op)
+        rewriter.insert(llvm.CallOp(name, *args))
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.PrintOp, rewriter: PatternRewriter):
+        if op.stringLiteral is not None:
+            return
+        if op.source is not None:
+            t = op.source.type
+            if isinstance(t, Float32Type):
+                self._call("printF32", [op.source], rewriter)
+            elif isinstance(t, Float64Type):
+                self._call("printF64", [op.source], rewriter)
+            elif isinstance(t, IntegerType) and t.width.data <= 64:
+                value: SSAValue = op.source
+                unsigned = t.signedness.data == Signedness.UNSIGNED or t.width.data == 1
+                if t.width.data < 64:
+                    ext = (llvm.ZExtOp if unsigned else llvm.SExtOp)(value, i64)
+                    rewriter.insert(ext)
+                    value = ext.results[0]
+                self._call("printU64" if unsigned else "printI64", [value], rewriter)
+            else:
+                return
+        punctuation = op.punctuation.data
+        if punctuation in _PUNCTUATION_CALLS:
+            self._call(_PUNCTUATION_CALLS[punctuation], [], rewriter)
+        rewriter.erase(op)
+
+
+@dataclass(frozen=True)
+class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
+    """Lower 1-D ``vector`` ops to ``llvm`` (see the module docstring).
+
+    Options (upstream's): ``reassociate-fp-reductions`` lets ``fadd``/``fmul``
+    reductions reassociate; ``force-32bit-vector-indices`` is accepted (positions are
+    ``i64`` constants as upstream emits them for 1-D vectors).
+    """
+
+    name = "convert-vector-to-llvm"
+
+    reassociate_fp_reductions: bool = False
+    force_32bit_vector_indices: bool = True
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier(
+                [
+                    LowerBroadcast(),
+                    LowerExtract(),
+                    LowerInsert(),
+                    LowerShuffle(),
+                    LowerFma(),
+                    LowerBitcast(),
+                    LowerFromElements(),
+                    LowerStep(),
+                    LowerReduction(self.reassociate_fp_reductions),
+                    LowerPrint(op),
+                ]
+            ),
+            apply_recursively=False,
+        ).rewrite_module(op)
+
+
+__all__ = ["ConvertVectorToLLVMPass"]
