@@ -245,6 +245,12 @@ INTRINSICS: dict[str, IntrinsicSpec] = {
     "llvm.intr.stackrestore": IntrinsicSpec((0,)),
     "llvm.intr.vector.reduce.fadd": IntrinsicSpec((1,)),
     "llvm.intr.vector.reduce.fmul": IntrinsicSpec((1,)),
+    **{
+        f"llvm.intr.vector.reduce.{n}": IntrinsicSpec((0,))
+        for n in (
+            "add mul and or xor smax smin umax umin fmax fmin fmaximum fminimum"
+        ).split()
+    },
 }
 """Every ``llvm.intr.*`` op translated as a plain call (``assume`` and
 ``masked.store`` have their own converters)."""
