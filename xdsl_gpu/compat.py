@@ -973,7 +973,7 @@ def diagnose_internal_errors() -> None:
             raise InternalParseError(
                 start, f"xdsl-gpu could not parse this op ({_described(error)}); "
                 "please report it with this input",
-            ) from None  # fmt: skip
+            ) from error  # fmt: skip
 
     def verify(self: Operation, verify_nested_ops: bool = True) -> None:
         try:
@@ -988,6 +988,7 @@ def diagnose_internal_errors() -> None:
                 f"'{self.name}' op could not be verified ({_described(error)}); "
                 "please report it with this input"
             )
+            problem.__cause__ = error  # for tools/fuzz.py; users see the message
             self.emit_error(str(problem), problem)
 
     def apply(self: Any, ctx: Any, op: Any) -> None:
