@@ -135,3 +135,20 @@ def test_libdevice_comes_from_the_wheel_without_a_toolkit(
     path = toolkit.find_libdevice()
     assert path.name == "libdevice.10.bc"
     assert "site-packages" in str(path)
+
+
+@pytest.mark.parametrize(
+    "features", ["junk", "+ptx80,junk", "ptx80", "+sm90", "+ptx80;+sm_90"]
+)
+def test_features_are_checked_before_they_reach_llvm(features: str) -> None:
+    """LLVM aborts the process on a feature without a sign (an assertion in its
+    subtarget code) and warns on an unknown one: both are diagnostics here."""
+    with pytest.raises(UserError, match="is not an NVPTX feature"):
+        ptx_isa.split_features(features)
+
+
+def test_known_features_pass() -> None:
+    assert ptx_isa.split_features("+ptx80,+sm_90a,-sm_80") == (
+        80,
+        ["+sm_90a", "-sm_80"],
+    )

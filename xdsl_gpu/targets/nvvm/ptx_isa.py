@@ -97,9 +97,19 @@ def split_features(features: str) -> tuple[int | None, list[str]]:
     for feature in filter(None, (f.strip() for f in features.split(","))):
         if (match := _PTX_FEATURE.match(feature)) is not None:
             ptx = int(match.group(1))
-        else:
+        elif _NVPTX_FEATURE.fullmatch(feature):
             rest.append(feature)
+        else:
+            # LLVM aborts on a feature without its sign and warns on an unknown one.
+            raise UserError(
+                f"features '{features}': '{feature}' is not an NVPTX feature; they "
+                "are written +ptxNN (the PTX ISA version, e.g. +ptx80) or +sm_NN (a "
+                "chip, e.g. +sm_90a), comma-separated"
+            )
     return ptx, rest
+
+
+_NVPTX_FEATURE = re.compile(r"[+-](ptx\d+|sm_\d+[af]?)")
 
 
 def choose_ptx_version(
