@@ -353,6 +353,24 @@ class ConstantRangeAttr(ParametrizedAttribute):
 # --------------------------------------------------------------------------------------
 
 
+class _ExtendsXdsl(IRDLOperation):
+    """Base of an op that subclasses xDSL's op of the same name (so that xDSL's
+    backends, passes and patterns, which test ``isinstance`` or match ``case
+    llvm.FooOp()``, accept it) while keeping only its own definition:
+
+    * ``irdl_op_definition`` gave xDSL's class the ``parse``/``print`` of its
+      assembly format, which a subclass with its own format must not inherit;
+    * xDSL's generated ``verify_`` checks xDSL's field definitions; the no-op here
+      makes the generated ``verify_`` of the subclass check only the subclass's.
+    """
+
+    print = Operation.print
+    parse = Operation.__dict__["parse"]
+
+    def verify_(self) -> None:
+        pass
+
+
 @irdl_op_definition
 class FPToSIOp(GenericCastOp):
     name = "llvm.fptosi"
@@ -361,11 +379,6 @@ class FPToSIOp(GenericCastOp):
 @irdl_op_definition
 class FPToUIOp(GenericCastOp):
     name = "llvm.fptoui"
-
-
-@irdl_op_definition
-class SIToFPOp(GenericCastOp):
-    name = "llvm.sitofp"
 
 
 @irdl_op_definition
@@ -392,16 +405,6 @@ class UIToFPOp(IRDLOperation):
             result_types=[res_type],
             properties={"nonNeg": UnitAttr() if non_neg else None},
         )
-
-
-@irdl_op_definition
-class FPExtOp(GenericCastOp):
-    name = "llvm.fpext"
-
-
-@irdl_op_definition
-class FPTruncOp(GenericCastOp):
-    name = "llvm.fptrunc"
 
 
 @irdl_op_definition
@@ -674,7 +677,7 @@ def _gep_flags_keyword(flags: int) -> str:
 
 
 @irdl_op_definition
-class GEPOp(IRDLOperation):
+class GEPOp(_xllvm.GEPOp):
     """``llvm.getelementptr [inbounds|nusw|nuw...] %p[%i, 2] : (...) -> !llvm.ptr, T``.
 
     Replaces xDSL's, which kept ``inbounds`` as a separate unit property upstream does
@@ -689,6 +692,10 @@ class GEPOp(IRDLOperation):
     elem_type = prop_def()
     rawConstantIndices = prop_def(DenseArrayBase.constr(i32))
     noWrapFlags = prop_def(IntegerAttr[I32], default_value=IntegerAttr(0, i32))
+    inbounds = opt_prop_def(UnitAttr)
+    """xDSL's field (a subclass must redefine every field of its base); upstream has
+    no such property (``inbounds`` is a bit of ``noWrapFlags``), so it is rejected.
+    After the class is defined, ``GEPOp.inbounds`` is the bool of that bit again."""
 
     result = result_def(base(LLVMPointerType))
 
@@ -707,7 +714,8 @@ class GEPOp(IRDLOperation):
     ):
         if inbounds:
             no_wrap_flags |= GEP_NO_WRAP_FLAGS["inbounds"]
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             operands=[ptr, ssa_indices or []],
             result_types=[result_type],
             properties={
@@ -746,11 +754,15 @@ class GEPOp(IRDLOperation):
             no_wrap_flags=no_wrap_flags,
         )
 
-    @property
-    def inbounds(self) -> bool:
+    def _has_inbounds_flag(self) -> bool:
         return self.noWrapFlags.value.data & 1 != 0
 
     def verify_(self) -> None:
+        if "inbounds" in self.properties:
+            raise VerifyException(
+                "'inbounds' is not a property of upstream's llvm.getelementptr; "
+                "use noWrapFlags"
+            )
         indices = tuple(self.rawConstantIndices.iter_values())
         n_dynamic = sum(1 for i in indices if i == GEP_USE_SSA_VAL)
         if n_dynamic != len(self.ssa_indices):
@@ -838,8 +850,13 @@ class GEPOp(IRDLOperation):
 # --------------------------------------------------------------------------------------
 
 
+# The IRDL field ``inbounds`` above only keeps xDSL's definition out; the Python
+# attribute is the ``inbounds`` bit of ``noWrapFlags``, as before.
+GEPOp.inbounds = property(GEPOp._has_inbounds_flag)  # type: ignore[assignment]
+
+
 @irdl_op_definition
-class LoadOp(IRDLOperation):
+class LoadOp(_xllvm.LoadOp):
     """``llvm.load`` with upstream's ``volatile``,
     ``atomic [syncscope(...)] <ordering>``, ``invariant`` and ``invariant_group``
     keywords (xDSL's has only ``atomic``).
@@ -873,7 +890,8 @@ class LoadOp(IRDLOperation):
         invariant: bool = False,
         syncscope: str | None = None,
     ):
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             operands=[ptr],
             result_types=[result_type],
             properties={
@@ -957,7 +975,7 @@ class LoadOp(IRDLOperation):
 
 
 @irdl_op_definition
-class StoreOp(IRDLOperation):
+class StoreOp(_xllvm.StoreOp):
     """``llvm.store`` with upstream's ``volatile`` and
     ``atomic [syncscope(...)] <ordering>`` keywords. Field names are xDSL's."""
 
@@ -984,7 +1002,8 @@ class StoreOp(IRDLOperation):
         *,
         syncscope: str | None = None,
     ):
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             operands=[value, ptr],
             properties={
                 "ordering": _ordering_attr(ordering),
@@ -1393,7 +1412,7 @@ class FenceOp(IRDLOperation):
 
 
 @irdl_op_definition
-class FCmpOp(IRDLOperation):
+class FCmpOp(_ExtendsXdsl, _xllvm.FCmpOp):
     name = "llvm.fcmp"
 
     T: ClassVar = VarConstraint("T", _FloatLike)
@@ -1418,7 +1437,8 @@ class FCmpOp(IRDLOperation):
             predicate = IntegerAttr(FCmpPredicateFlag(predicate).to_int(), i64)
         lhs_type = SSAValue.get(lhs).type
         res_type = VectorType(i1, lhs_type.shape) if isa(lhs_type, VectorType) else i1
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             operands=[lhs, rhs],
             result_types=[res_type],
             attributes=attributes or {},
@@ -1488,7 +1508,7 @@ class SelectOp(_xllvm.SelectOp):
 # --------------------------------------------------------------------------------------
 
 
-class UnaryFloatIntrinsic(IRDLOperation, ABC):
+class UnaryFloatIntrinsic(_ExtendsXdsl, ABC):
     """``llvm.intr.<f>(%x) [{fastmathFlags = ...}] : (T) -> T`` on floats or vectors."""
 
     T: ClassVar = VarConstraint("T", _FloatLike)
@@ -1508,14 +1528,15 @@ class UnaryFloatIntrinsic(IRDLOperation, ABC):
         arg: Operation | SSAValue,
         fast_math: FastMathAttr | FastMathFlag | str | None = None,
     ):
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             operands=[arg],
             result_types=[SSAValue.get(arg).type],
             properties={"fastmathFlags": _fastmath(fast_math)},
         )
 
 
-class BinaryFloatIntrinsic(IRDLOperation, ABC):
+class BinaryFloatIntrinsic(_ExtendsXdsl, ABC):
     """``llvm.intr.<f>(%a, %b) : (T, T) -> T`` on floats or vectors."""
 
     T: ClassVar = VarConstraint("T", _FloatLike)
@@ -1537,14 +1558,15 @@ class BinaryFloatIntrinsic(IRDLOperation, ABC):
         rhs: Operation | SSAValue,
         fast_math: FastMathAttr | FastMathFlag | str | None = None,
     ):
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             operands=[lhs, rhs],
             result_types=[SSAValue.get(lhs).type],
             properties={"fastmathFlags": _fastmath(fast_math)},
         )
 
 
-class TernaryFloatIntrinsic(IRDLOperation, ABC):
+class TernaryFloatIntrinsic(_ExtendsXdsl, ABC):
     """``llvm.intr.<f>(%a, %b, %c) : (T, T, T) -> T`` on floats or vectors."""
 
     T: ClassVar = VarConstraint("T", _FloatLike)
@@ -1568,7 +1590,8 @@ class TernaryFloatIntrinsic(IRDLOperation, ABC):
         c: Operation | SSAValue,
         fast_math: FastMathAttr | FastMathFlag | str | None = None,
     ):
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             operands=[a, b, c],
             result_types=[SSAValue.get(a).type],
             properties={"fastmathFlags": _fastmath(fast_math)},
@@ -1589,7 +1612,9 @@ class UnaryIntIntrinsic(IRDLOperation, ABC):
     )
 
     def __init__(self, arg: Operation | SSAValue):
-        super().__init__(operands=[arg], result_types=[SSAValue.get(arg).type])
+        IRDLOperation.__init__(
+            self, operands=[arg], result_types=[SSAValue.get(arg).type]
+        )
 
 
 class BinaryIntIntrinsic(IRDLOperation, ABC):
@@ -1607,7 +1632,9 @@ class BinaryIntIntrinsic(IRDLOperation, ABC):
     )
 
     def __init__(self, lhs: Operation | SSAValue, rhs: Operation | SSAValue):
-        super().__init__(operands=[lhs, rhs], result_types=[SSAValue.get(lhs).type])
+        IRDLOperation.__init__(
+            self, operands=[lhs, rhs], result_types=[SSAValue.get(lhs).type]
+        )
 
 
 class TernaryIntIntrinsic(IRDLOperation, ABC):
@@ -1629,7 +1656,9 @@ class TernaryIntIntrinsic(IRDLOperation, ABC):
     def __init__(
         self, a: Operation | SSAValue, b: Operation | SSAValue, c: Operation | SSAValue
     ):
-        super().__init__(operands=[a, b, c], result_types=[SSAValue.get(a).type])
+        IRDLOperation.__init__(
+            self, operands=[a, b, c], result_types=[SSAValue.get(a).type]
+        )
 
 
 class FloatToIntIntrinsic(IRDLOperation, ABC):
@@ -1719,17 +1748,17 @@ class FAbsOp(UnaryFloatIntrinsic):
 
 
 @irdl_op_definition
-class FSqrtOp(UnaryFloatIntrinsic):
+class FSqrtOp(UnaryFloatIntrinsic, _xllvm.FSqrtOp):
     name = "llvm.intr.sqrt"
 
 
 @irdl_op_definition
-class FSinOp(UnaryFloatIntrinsic):
+class FSinOp(UnaryFloatIntrinsic, _xllvm.FSinOp):
     name = "llvm.intr.sin"
 
 
 @irdl_op_definition
-class FCosOp(UnaryFloatIntrinsic):
+class FCosOp(UnaryFloatIntrinsic, _xllvm.FCosOp):
     name = "llvm.intr.cos"
 
 
@@ -1809,12 +1838,12 @@ class FSinCosOp(IRDLOperation):
 
 
 @irdl_op_definition
-class FExpOp(UnaryFloatIntrinsic):
+class FExpOp(UnaryFloatIntrinsic, _xllvm.FExpOp):
     name = "llvm.intr.exp"
 
 
 @irdl_op_definition
-class FExp2Op(UnaryFloatIntrinsic):
+class FExp2Op(UnaryFloatIntrinsic, _xllvm.FExp2Op):
     name = "llvm.intr.exp2"
 
 
@@ -1824,12 +1853,12 @@ class FExp10Op(UnaryFloatIntrinsic):
 
 
 @irdl_op_definition
-class FLogOp(UnaryFloatIntrinsic):
+class FLogOp(UnaryFloatIntrinsic, _xllvm.FLogOp):
     name = "llvm.intr.log"
 
 
 @irdl_op_definition
-class FLog2Op(UnaryFloatIntrinsic):
+class FLog2Op(UnaryFloatIntrinsic, _xllvm.FLog2Op):
     name = "llvm.intr.log2"
 
 
@@ -1839,12 +1868,12 @@ class FLog10Op(UnaryFloatIntrinsic):
 
 
 @irdl_op_definition
-class FFloorOp(UnaryFloatIntrinsic):
+class FFloorOp(UnaryFloatIntrinsic, _xllvm.FFloorOp):
     name = "llvm.intr.floor"
 
 
 @irdl_op_definition
-class FCeilOp(UnaryFloatIntrinsic):
+class FCeilOp(UnaryFloatIntrinsic, _xllvm.FCeilOp):
     name = "llvm.intr.ceil"
 
 
@@ -1877,22 +1906,22 @@ class FNearbyintOp(UnaryFloatIntrinsic):
 
 
 @irdl_op_definition
-class FPowOp(BinaryFloatIntrinsic):
+class FPowOp(BinaryFloatIntrinsic, _xllvm.FPowOp):
     name = "llvm.intr.pow"
 
 
 @irdl_op_definition
-class FCopySignOp(BinaryFloatIntrinsic):
+class FCopySignOp(BinaryFloatIntrinsic, _xllvm.FCopySignOp):
     name = "llvm.intr.copysign"
 
 
 @irdl_op_definition
-class MinNumOp(BinaryFloatIntrinsic):
+class MinNumOp(BinaryFloatIntrinsic, _xllvm.VectorFMinOp):
     name = "llvm.intr.minnum"
 
 
 @irdl_op_definition
-class MaxNumOp(BinaryFloatIntrinsic):
+class MaxNumOp(BinaryFloatIntrinsic, _xllvm.VectorFMaxOp):
     name = "llvm.intr.maxnum"
 
 
@@ -1921,7 +1950,7 @@ VectorFMaxOp = MaxNumOp
 
 
 @irdl_op_definition
-class FMAOp(TernaryFloatIntrinsic):
+class FMAOp(TernaryFloatIntrinsic, _xllvm.FMAOp):
     name = "llvm.intr.fma"
 
 
@@ -2485,7 +2514,7 @@ _FUNC_UNIT_PROPERTIES = (
 
 
 @irdl_op_definition
-class FuncOp(IRDLOperation):
+class FuncOp(_xllvm.FuncOp):
     """``llvm.func``, printed with upstream's keyword order::
 
         llvm.func [linkage] [hidden|protected] [unnamed_addr|local_unnamed_addr]
@@ -2564,7 +2593,8 @@ class FuncOp(IRDLOperation):
                 ),
             }
         )
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             regions=[body if body is not None else Region()],
             properties=props,
             attributes=extra_attrs or {},
@@ -2697,7 +2727,7 @@ class _CallSymbolUser(SymbolUserOpInterface):
 
 
 @irdl_op_definition
-class CallOp(IRDLOperation):
+class CallOp(_ExtendsXdsl, _xllvm.CallOp):
     """``llvm.call``: xDSL's fields, syntax and constructor; replaces xDSL's only so
     that its symbol check accepts this module's ``FuncOp``."""
 
@@ -2723,7 +2753,7 @@ class CallOp(IRDLOperation):
     returned = opt_result_def()
 
     traits = traits_def(_CallSymbolUser())
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    # irdl_options (AttrSizedOperandSegments as a property) come from xDSL's class.
 
     def __init__(
         self,
@@ -2747,7 +2777,8 @@ class CallOp(IRDLOperation):
                 return_type,
                 is_variadic=True,
             )
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             operands=[args, op_bundle_operands],
             properties={
                 "callee": callee,
@@ -2860,7 +2891,7 @@ def _xtor_props(
 
 
 @irdl_op_definition
-class GlobalOp(IRDLOperation):
+class GlobalOp(_xllvm.GlobalOp):
     """``llvm.mlir.global``, printed as upstream::
 
         llvm.mlir.global <linkage> [hidden|protected] [thread_local]
@@ -2910,7 +2941,8 @@ class GlobalOp(IRDLOperation):
         visibility: int = 0,
         externally_initialized: bool = False,
     ):
-        super().__init__(
+        IRDLOperation.__init__(
+            self,
             properties={
                 "global_type": global_type,
                 "sym_name": StringAttr(sym_name)
@@ -3049,10 +3081,7 @@ _OUR_OPS: list[type[IRDLOperation]] = [
     FSinCosOp,
     FPToSIOp,
     FPToUIOp,
-    SIToFPOp,
     UIToFPOp,
-    FPExtOp,
-    FPTruncOp,
     AddrSpaceCastOp,
     PoisonOp,
     SwitchOp,
