@@ -72,6 +72,12 @@ def _nvvm() -> Dialect:
     return NVVM
 
 
+def _nvgpu() -> Dialect:
+    from xdsl_gpu.gpu_dialect.nvgpu import NVGPU
+
+    return NVGPU
+
+
 def _rocdl() -> Dialect:
     from xdsl_gpu.gpu_dialect.rocdl import ROCDL
 
@@ -96,6 +102,7 @@ REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {
 
 NEW_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "index": _index,
+    "nvgpu": _nvgpu,
     "nvvm": _nvvm,
     "rocdl": _rocdl,
     "xgpu": _xgpu,
