@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -152,3 +153,26 @@ def test_known_features_pass() -> None:
         80,
         ["+sm_90a", "-sm_80"],
     )
+
+
+def test_an_llvm_abort_in_instruction_selection_is_a_diagnostic(tmp_path: Path) -> None:
+    """A cluster register on sm_75: LLVM's NVPTX back end ends the process ("Cannot
+    select"); the serializer runs instruction selection in a child and reports it."""
+    import subprocess
+
+    source = tmp_path / "cluster.mlir"
+    source.write_text(
+        "gpu.module @s {\n  gpu.func @s(%out: memref<8xindex>) kernel {\n"
+        "    %z = gpu.cluster_id z\n    memref.store %z, %out[%z] : memref<8xindex>\n"
+        "    gpu.return\n  }\n}\n"
+    )
+    done = subprocess.run(
+        ["xdsl-opt", str(source), "-p",
+         "gpu-lower-to-nvvm-pipeline{cubin-format=isa cubin-chip=sm_75}"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert "LLVM cannot compile gpu.module @s for sm_75: LLVM ERROR: Cannot select" in (
+        done.stderr
+    )
+    assert "a cluster op needs sm_90 or newer" in done.stderr

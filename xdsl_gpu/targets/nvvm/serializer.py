@@ -8,6 +8,7 @@ only when a toolkit is asked for (``use_toolkit``).
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import tempfile
@@ -160,7 +161,45 @@ def _optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, level: int) -> Non
 
 
 def emit_ptx(module: llvm.ModuleRef, options: NVVMOptions) -> str:
-    return target_machine(options).emit_assembly(module)
+    """The PTX of ``module``. Instruction selection runs in a forked child: LLVM
+    ends the process (``LLVM ERROR: Cannot select: intrinsic ...``, an abort) on IR
+    its NVPTX back end cannot compile for the chip, such as a cluster register on
+    sm_75; here that becomes a diagnostic that quotes LLVM's message."""
+    machine = target_machine(options)
+    if not hasattr(os, "fork"):  # pragma: no cover - not on Linux
+        return machine.emit_assembly(module)
+    with tempfile.TemporaryFile() as errors:
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child
+            status = 1
+            try:
+                os.close(read)
+                os.dup2(errors.fileno(), 2)
+                data = machine.emit_assembly(module).encode()
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(write, view) :]
+                status = 0
+            finally:
+                os._exit(status)
+        os.close(write)
+        with os.fdopen(read, "rb") as pipe:
+            ptx = pipe.read()
+        _, status = os.waitpid(pid, 0)
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+            return ptx.decode()
+        errors.seek(0)
+        said = errors.read().decode(errors="replace").strip()
+    raise SerializationError(
+        f"LLVM cannot compile gpu.module @{options.module_name} for {options.chip}: "
+        f"{said or 'its NVPTX back end stopped'}"
+        + (
+            "; a cluster op needs sm_90 or newer (set the chip)"
+            if "cluster" in said
+            else ""
+        )
+    )
 
 
 _PTX_LINE = re.compile(r"line (\d+)")
