@@ -1218,6 +1218,52 @@ def upstream_command_lines() -> None:
     xDSLOptMain.setup_pipeline = setup_pipeline  # type: ignore[method-assign]
 
 
+DENSE_ELEMENT_LIMIT = 1 << 24
+"""The most elements a ``dense<...>`` may have here (2^24, 16M)."""
+
+
+def bounded_dense_literals() -> None:
+    """Refuse a ``dense<...>`` of more than :data:`DENSE_ELEMENT_LIMIT` elements with
+    a diagnostic. MLIR keeps a splat as one value; xDSL expands it into a Python list,
+    so ``dense<1> : vector<2147483647xi32>`` ran out of time and memory."""
+    import math
+
+    from xdsl.parser.attribute_parser import AttrParser
+
+    parse_type = AttrParser.__dict__.get("_parse_dense_literal_type")
+    parse_dense = AttrParser.__dict__.get("parse_dense_int_or_fp_elements_attr")
+    if not callable(parse_type) or not callable(parse_dense):
+        raise XdslChangedError("AttrParser's dense literal parsing is gone")
+    if _marked(parse_type, "xdsl_gpu_bounded_dense"):
+        return
+
+    def check(parser: Any, type: Any, where: Any = None) -> None:
+        count = math.prod(type.get_shape())
+        if count > DENSE_ELEMENT_LIMIT:
+            parser.raise_error(
+                f"a dense attribute of {count} elements ({type}) is larger than "
+                f"xdsl-gpu handles ({DENSE_ELEMENT_LIMIT} elements): xDSL stores every "
+                "element; give the data in a smaller attribute or as a file",
+                *(() if where is None else (where, parser.pos)),
+            )
+
+    def _parse_dense_literal_type(self: Any) -> Any:
+        where = self.pos
+        type = parse_type(self)
+        check(self, type, where)
+        return type
+
+    def parse_dense_int_or_fp_elements_attr(self: Any, type: Any) -> Any:
+        if type is not None:
+            check(self, type)
+        return parse_dense(self, type)
+
+    _mark(_parse_dense_literal_type, "xdsl_gpu_bounded_dense", parse_type)
+    _mark(parse_dense_int_or_fp_elements_attr, "xdsl_gpu_bounded_dense", parse_dense)
+    AttrParser._parse_dense_literal_type = _parse_dense_literal_type  # type: ignore[method-assign]
+    AttrParser.parse_dense_int_or_fp_elements_attr = parse_dense_int_or_fp_elements_attr  # type: ignore[method-assign]
+
+
 # -- the list ----------------------------------------------------------------------------
 
 PATCHES: tuple[Patch, ...] = (
@@ -1299,6 +1345,11 @@ PATCHES: tuple[Patch, ...] = (
         "xdsl-opt has no --pass-pipeline, no flag per pass "
         '(-gpu-lower-to-nvvm-pipeline="..."), no --mlir-print-ir-after-all or '
         "--mlir-timing: upstream's command lines fail.",
+    ),
+    Patch(
+        "bounded_dense_literals",
+        "xDSL expands a dense splat into one Python value per element: "
+        "dense<1> : vector<2147483647xi32> never finishes.",
     ),
     Patch(
         "replace_context_dialect",

@@ -222,6 +222,24 @@ def test_gap_upstream_command_lines() -> None:
         assert flag not in parser._option_string_actions  # pyright: ignore[reportPrivateUsage]
 
 
+def test_gap_bounded_dense_literals() -> None:
+    """xDSL's dense parser has no bound of its own (it expands splats)."""
+    from xdsl.parser.attribute_parser import AttrParser
+
+    source = inspect.getsource(
+        compat.original(AttrParser.__dict__["parse_dense_int_or_fp_elements_attr"])
+    )
+    assert "data_values *= type_num_values" in source
+
+
+def test_a_huge_splat_is_refused_at_once() -> None:
+    from xdsl.utils.exceptions import ParseError
+
+    parser = Parser(Context(), "dense<1> : vector<2147483647xi32>")
+    with pytest.raises(ParseError, match="larger than xdsl-gpu handles"):
+        parser.parse_attribute()
+
+
 def test_every_patch_has_a_gap_test() -> None:
     names = {p.name for p in compat.PATCHES}
     tests = {

@@ -123,6 +123,7 @@ def install_hooks() -> None:
     compat.linear_string_literals()
     compat.upstream_scf_while_syntax()
     compat.hex_floats_in_dense_literals()
+    compat.bounded_dense_literals()
 
 
 def verify_dialect_attributes(op: Operation) -> None:
