@@ -5,6 +5,10 @@ printed syntax, and ``#nvvm.target``.
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.sync_ops`: ``barrier0``, ``bar.warp.sync``, cluster
   barriers, ``shfl.sync``, ``vote.sync``, ``redux.sync``, ``elect.sync``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.fence_ops`: ``memory.barrier`` and ``fence.*``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_ops`: ``ldmatrix``, ``mma.sync``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.async_copy_ops`: ``cp.async.*``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.math_ops`: ``rcp.approx.ftz.f``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_attrs`: their attributes;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.target`: ``#nvvm.target`` and its ``verify_target``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.kernel_attrs`: ``nvvm.kernel``, ``nvvm.maxntid``, ... on
   ``llvm.func``;
@@ -16,12 +20,24 @@ constant ``LLVM_INTRINSIC`` where it is fixed); see :mod:`~xdsl_gpu.gpu_dialect.
 
 from xdsl.ir import Dialect
 
-from xdsl_gpu.gpu_dialect.nvvm import fence_ops, special_registers, sync_ops
+from xdsl_gpu.gpu_dialect.nvvm import (
+    async_copy_ops,
+    fence_ops,
+    math_ops,
+    mma_attrs,
+    mma_ops,
+    special_registers,
+    sync_ops,
+)
+from xdsl_gpu.gpu_dialect.nvvm.async_copy_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.attributes import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.attributes import ATTRIBUTES
 from xdsl_gpu.gpu_dialect.nvvm.base import IntrinsicOp
 from xdsl_gpu.gpu_dialect.nvvm.fence_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.kernel_attrs import verify_nvvm_attributes
+from xdsl_gpu.gpu_dialect.nvvm.math_ops import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.mma_attrs import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.mma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sm import RequiresSM, SMVersion
 from xdsl_gpu.gpu_dialect.nvvm.special_registers import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sync_ops import *  # noqa: F403
@@ -33,8 +49,11 @@ NVVM = Dialect(
         *special_registers.OPERATIONS,
         *sync_ops.OPERATIONS,
         *fence_ops.OPERATIONS,
+        *mma_ops.OPERATIONS,
+        *async_copy_ops.OPERATIONS,
+        *math_ops.OPERATIONS,
     ],
-    [*ATTRIBUTES, NVVMTargetAttr],
+    [*ATTRIBUTES, *mma_attrs.ATTRIBUTES, NVVMTargetAttr],
 )
 
 __all__ = [
