@@ -54,7 +54,7 @@ class Patch:
     xdsl_version: str = XDSL_VERSION
 
 
-def _marked(function: Callable[..., Any], mark: str) -> bool:
+def is_patched(function: Callable[..., Any], mark: str) -> bool:
     """Whether ``function`` or one of the wrappers under it carries ``mark``."""
     seen: Any = function
     while seen is not None:
@@ -128,7 +128,7 @@ def verify_dialect_attributes_with(verifier: Callable[[Operation], None]) -> Non
     current = Operation.__dict__.get("verify")
     if not callable(current):
         raise XdslChangedError("xdsl.ir.Operation.verify is gone")
-    if _marked(current, "xdsl_gpu_dialect_attrs"):
+    if is_patched(current, "xdsl_gpu_dialect_attrs"):
         return
     if list(inspect.signature(current).parameters) != ["self", "verify_nested_ops"]:
         raise XdslChangedError(
@@ -158,7 +158,7 @@ def remember_failing_ops() -> None:
     current = Operation.__dict__.get("emit_error")
     if not callable(current):
         raise XdslChangedError("xdsl.ir.Operation.emit_error is gone")
-    if _marked(current, "xdsl_gpu_failing_op"):
+    if is_patched(current, "xdsl_gpu_failing_op"):
         return
 
     def emit_error(self: Operation, message: str, underlying_error: Exception):
@@ -223,7 +223,7 @@ def record_source_locations() -> None:
         )
     if not callable(parse_location):
         raise XdslChangedError("xdsl.parser.Parser.parse_optional_location is gone")
-    if _marked(parse_operation_, "xdsl_gpu_locations"):
+    if is_patched(parse_operation_, "xdsl_gpu_locations"):
         return
 
     def pending(parser: Parser) -> list[list[Any]]:
@@ -283,7 +283,7 @@ def _offset_split_input_chunks() -> None:
     parse_chunk = getattr(xDSLOptMain, "parse_chunk", None)
     if not callable(parse_chunk):
         raise XdslChangedError("xdsl.xdsl_opt_main.xDSLOptMain.parse_chunk is gone")
-    if _marked(parse_chunk, "xdsl_gpu_locations"):
+    if is_patched(parse_chunk, "xdsl_gpu_locations"):
         return
     if list(inspect.signature(parse_chunk).parameters)[:4] != [
         "self", "chunk", "file_extension", "start_offset",
@@ -323,7 +323,7 @@ def fast_string_literals(unescape: Callable[[str], bytes]) -> None:
             "xdsl.utils.mlir_lexer.StringLiteral.bytes_contents is gone"
         )
     xdsl_decoder = current.fget
-    if _marked(xdsl_decoder, "xdsl_gpu_fast"):
+    if is_patched(xdsl_decoder, "xdsl_gpu_fast"):
         return
 
     def bytes_contents(self: object) -> bytes:
@@ -355,7 +355,7 @@ def semi_affine_expressions() -> None:
     from xdsl.parser.affine_parser import AffineParser
     from xdsl.utils.exceptions import ParseError
 
-    if _marked(AffineExpr.__mul__, "xdsl_gpu_semi_affine"):
+    if is_patched(AffineExpr.__mul__, "xdsl_gpu_semi_affine"):
         return
     kinds = {
         "__mul__": (AffineBinaryOpKind.Mul, "*"),
@@ -448,7 +448,7 @@ def upstream_llvm_type_syntax() -> None:
             raise XdslChangedError(
                 f"xdsl.dialects.llvm.{cls.__name__}.{method} is gone"
             )
-        if _marked(current, "xdsl_gpu_upstream_syntax"):
+        if is_patched(current, "xdsl_gpu_upstream_syntax"):
             continue
         wrapper = _bound_printer(printer)
         _mark(wrapper, "xdsl_gpu_upstream_syntax", current)
@@ -640,7 +640,7 @@ def upstream_pass_pipelines() -> None:
     if not isinstance(current, staticmethod):
         raise XdslChangedError("xdsl.passes.PassPipeline.parse_spec is gone")
     parse_spec = current.__func__
-    if _marked(parse_spec, "xdsl_gpu_pipelines"):
+    if is_patched(parse_spec, "xdsl_gpu_pipelines"):
         return
     if list(inspect.signature(parse_spec).parameters)[:2] != [
         "available_passes",
@@ -851,7 +851,7 @@ def safe_opt_files() -> None:
     get_input_stream = xDSLOptMain.get_input_stream
     prepare_output = xDSLOptMain.prepare_output
     run = xDSLOptMain.run
-    if _marked(run, "xdsl_gpu_safe_files"):
+    if is_patched(run, "xdsl_gpu_safe_files"):
         return
 
     def get_checked_input_stream(self: Any) -> tuple[Any, str]:
@@ -952,7 +952,7 @@ def diagnose_internal_errors() -> None:
     if not callable(parse_operation_) or not callable(verify_) or not callable(apply_):
         raise XdslChangedError("Parser.parse_operation, Operation.verify or "
                                "PassPipeline.apply is gone")  # fmt: skip
-    if _marked(parse_operation_, "xdsl_gpu_internal"):
+    if is_patched(parse_operation_, "xdsl_gpu_internal"):
         return
 
     def parse_operation(self: Parser) -> Operation:
@@ -1077,7 +1077,7 @@ def upstream_scf_while_syntax() -> None:
     if not isinstance(current, classmethod):
         raise XdslChangedError("xdsl.dialects.scf.WhileOp.parse is gone")
     parse = current.__func__
-    if _marked(parse, "xdsl_gpu_upstream_syntax"):
+    if is_patched(parse, "xdsl_gpu_upstream_syntax"):
         return
 
     def parse_without_operands(cls: Any, parser: Any) -> Any:
@@ -1120,7 +1120,7 @@ def hex_floats_in_dense_literals() -> None:
     current = element.__dict__.get("to_type")
     if not callable(current):
         raise XdslChangedError("AttrParser._TensorLiteralElement.to_type is gone")
-    if _marked(current, "xdsl_gpu_hex_floats"):
+    if is_patched(current, "xdsl_gpu_hex_floats"):
         return
 
     def to_type(self: Any, parser: Any, type: Any) -> Any:
@@ -1166,7 +1166,7 @@ def upstream_command_lines() -> None:
         raise XdslChangedError(
             "xDSLOptMain.register_all_arguments or setup_pipeline is gone"
         )
-    if _marked(register, "xdsl_gpu_command_lines"):
+    if is_patched(register, "xdsl_gpu_command_lines"):
         return
 
     class PassFlag(argparse.Action):
@@ -1234,7 +1234,7 @@ def bounded_dense_literals() -> None:
     parse_dense = AttrParser.__dict__.get("parse_dense_int_or_fp_elements_attr")
     if not callable(parse_type) or not callable(parse_dense):
         raise XdslChangedError("AttrParser's dense literal parsing is gone")
-    if _marked(parse_type, "xdsl_gpu_bounded_dense"):
+    if is_patched(parse_type, "xdsl_gpu_bounded_dense"):
         return
 
     def check(parser: Any, type: Any, where: Any = None) -> None:

@@ -124,8 +124,10 @@ def test_operation_verify_checks_gpu_and_nvvm_discardable_attributes() -> None:
     from xdsl_gpu.gpu_dialect.registration import install_hooks
 
     install_hooks()
+    from xdsl_gpu.compat import is_patched
+
     hooked = Operation.__dict__["verify"]
-    assert getattr(hooked, "xdsl_gpu_dialect_attrs", False)
+    assert is_patched(hooked, "xdsl_gpu_dialect_attrs")
     assert list(inspect.signature(hooked).parameters) == ["self", "verify_nested_ops"]
     # The op's own verification still runs after the attribute checks.
     source = (
