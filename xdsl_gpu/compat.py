@@ -1264,6 +1264,34 @@ def bounded_dense_literals() -> None:
     AttrParser.parse_dense_int_or_fp_elements_attr = parse_dense_int_or_fp_elements_attr  # type: ignore[method-assign]
 
 
+def block_redeclaration_after_forward_use() -> None:
+    """Report a block label defined twice after a branch used it first
+    (``cf.br ^bb2`` ... ``^bb2:`` ... ``^bb2:``) as MLIR does, "re-declaration of
+    block". xDSL's parser forgets the first definition of a forward-referenced block
+    and fails on the second with a ``KeyError``."""
+    from xdsl.parser import Parser
+
+    current = Parser.__dict__.get("_parse_block")
+    if not callable(current):
+        raise XdslChangedError("xdsl.parser.Parser._parse_block is gone")
+    if is_patched(current, "xdsl_gpu_block_labels"):
+        return
+
+    def _parse_block(self: Any) -> Any:
+        token = getattr(self, "_current_token", None)
+        try:
+            return current(self)
+        except KeyError:
+            if token is None:
+                raise
+            raise ParseError(
+                token.span, f"re-declaration of block '{token.text[1:]}'"
+            ) from None
+
+    _mark(_parse_block, "xdsl_gpu_block_labels", current)
+    Parser._parse_block = _parse_block  # type: ignore[method-assign]
+
+
 # -- the list ----------------------------------------------------------------------------
 
 PATCHES: tuple[Patch, ...] = (
@@ -1350,6 +1378,11 @@ PATCHES: tuple[Patch, ...] = (
         "bounded_dense_literals",
         "xDSL expands a dense splat into one Python value per element: "
         "dense<1> : vector<2147483647xi32> never finishes.",
+    ),
+    Patch(
+        "block_redeclaration_after_forward_use",
+        "xDSL's parser fails with a KeyError on a block label defined twice after "
+        "a branch used it first.",
     ),
     Patch(
         "replace_context_dialect",

@@ -240,6 +240,40 @@ def test_a_huge_splat_is_refused_at_once() -> None:
         parser.parse_attribute()
 
 
+def test_gap_block_redeclaration_after_forward_use() -> None:
+    from xdsl.dialects.cf import Cf
+    from xdsl.dialects.func import Func
+
+    ctx = Context()
+    for dialect in (Cf, Func, Test):
+        ctx.load_dialect(dialect)
+    source = (
+        "func.func @f() {\n  cf.br ^bb2\n^bb2:\n  cf.br ^bb2\n^bb2:\n  func.return\n}"
+    )
+    parse_block = compat.original(Parser.__dict__["_parse_block"])
+    with (
+        mock.patch.object(Parser, "_parse_block", parse_block),
+        pytest.raises((KeyError, compat.InternalParseError)) as info,
+    ):
+        Parser(ctx, source).parse_module()
+    assert isinstance(info.value.__cause__ or info.value, KeyError)
+
+
+def test_a_block_declared_twice_is_a_parse_error() -> None:
+    from xdsl.dialects.cf import Cf
+    from xdsl.dialects.func import Func
+    from xdsl.utils.exceptions import ParseError
+
+    ctx = Context()
+    for dialect in (Cf, Func):
+        ctx.load_dialect(dialect)
+    source = (
+        "func.func @f() {\n  cf.br ^bb2\n^bb2:\n  cf.br ^bb2\n^bb2:\n  func.return\n}"
+    )
+    with pytest.raises(ParseError, match="re-declaration of block 'bb2'"):
+        Parser(ctx, source).parse_module()
+
+
 def test_every_patch_has_a_gap_test() -> None:
     names = {p.name for p in compat.PATCHES}
     tests = {

@@ -124,6 +124,7 @@ def install_hooks() -> None:
     compat.upstream_scf_while_syntax()
     compat.hex_floats_in_dense_literals()
     compat.bounded_dense_literals()
+    compat.block_redeclaration_after_forward_use()
 
 
 def verify_dialect_attributes(op: Operation) -> None:

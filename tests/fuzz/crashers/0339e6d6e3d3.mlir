@@ -1,0 +1,3 @@
+// PIPELINE: convert-gpu-to-nvvm
+// FOUND: InternalPassError: IndexError at ir/core.py:__getitem__
+gpu.module@m{"gpu.func"()<{function_type=()->()}>({}){e=""}:()->()}
