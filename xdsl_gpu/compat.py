@@ -1292,6 +1292,34 @@ def block_redeclaration_after_forward_use() -> None:
     Parser._parse_block = _parse_block  # type: ignore[method-assign]
 
 
+def llvm_constant_keeps_its_type() -> None:
+    """Print ``llvm.mlir.constant(1 : index) : i64`` as written. xDSL leaves out the
+    value's type whenever the *result* is ``i64`` (``(1) : i64``), which turns an
+    ``index`` value into an ``i64`` one when the text is read back; like MLIR, only
+    an ``i64`` value is printed without its type."""
+    from xdsl.dialects.builtin import IntegerAttr, i64
+    from xdsl.dialects.llvm import ConstantOp
+
+    current = ConstantOp.__dict__.get("print")
+    if not callable(current):
+        raise XdslChangedError("xdsl.dialects.llvm.ConstantOp.print is gone")
+    if is_patched(current, "xdsl_gpu_constant_type"):
+        return
+
+    def print_constant(self: Any, printer: Any) -> None:
+        value = self.value
+        if isinstance(value, IntegerAttr) and value.type != i64:
+            with printer.in_parens():
+                printer.print_attribute(value)
+            printer.print_string(" : ")
+            printer.print_attribute(self.result.type)
+            return
+        current(self, printer)
+
+    _mark(print_constant, "xdsl_gpu_constant_type", current)
+    ConstantOp.print = print_constant  # type: ignore[method-assign]
+
+
 # -- the list ----------------------------------------------------------------------------
 
 PATCHES: tuple[Patch, ...] = (
@@ -1383,6 +1411,11 @@ PATCHES: tuple[Patch, ...] = (
         "block_redeclaration_after_forward_use",
         "xDSL's parser fails with a KeyError on a block label defined twice after "
         "a branch used it first.",
+    ),
+    Patch(
+        "llvm_constant_keeps_its_type",
+        "xDSL prints llvm.mlir.constant(1 : index) : i64 as (1) : i64, which reads "
+        "back as an i64 value.",
     ),
     Patch(
         "replace_context_dialect",

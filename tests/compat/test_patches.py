@@ -274,6 +274,20 @@ def test_a_block_declared_twice_is_a_parse_error() -> None:
         Parser(ctx, source).parse_module()
 
 
+def test_gap_llvm_constant_keeps_its_type() -> None:
+    import io
+
+    from xdsl.dialects.builtin import IndexType, IntegerAttr
+
+    constant = llvm.ConstantOp(IntegerAttr(1, IndexType()), i64)
+    out = io.StringIO()
+    compat.original(llvm.ConstantOp.__dict__["print"])(constant, Printer(stream=out))
+    assert out.getvalue() == "(1) : i64"
+    out = io.StringIO()
+    constant.print(Printer(stream=out))
+    assert out.getvalue() == "(1 : index) : i64"
+
+
 def test_every_patch_has_a_gap_test() -> None:
     names = {p.name for p in compat.PATCHES}
     tests = {

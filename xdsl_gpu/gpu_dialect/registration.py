@@ -125,6 +125,7 @@ def install_hooks() -> None:
     compat.hex_floats_in_dense_literals()
     compat.bounded_dense_literals()
     compat.block_redeclaration_after_forward_use()
+    compat.llvm_constant_keeps_its_type()
 
 
 def verify_dialect_attributes(op: Operation) -> None:
