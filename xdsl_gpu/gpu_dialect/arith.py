@@ -57,7 +57,7 @@ from xdsl.utils.str_enum import StrEnum
 from xdsl_gpu.gpu_dialect.xdsl_format import RESET_FORMAT
 
 floatingPointLike = xarith.floatingPointLike
-integerLike = xarith.container_of(IntegerType)
+integerLike = xarith.container_of(IntegerType)  # pyright: ignore[reportPrivateImportUsage]
 integerOrIndexLike = xarith.signlessIntegerLike
 
 
@@ -208,7 +208,7 @@ class CmpiOp(xarith.CmpiOp):
     predicate = prop_def(IntegerAttr)
     lhs = operand_def(integerOrIndexLike)
     rhs = operand_def(integerOrIndexLike)
-    result = result_def(xarith.container_of(IntegerType(1)))
+    result = result_def(xarith.container_of(IntegerType(1)))  # pyright: ignore[reportPrivateImportUsage]
 
     def __init__(
         self,
@@ -247,7 +247,7 @@ class CmpfOp(xarith.CmpfOp):
     lhs = operand_def(floatingPointLike)
     rhs = operand_def(floatingPointLike)
     fastmath = prop_def(FastMathFlagsAttr, default_value=FastMathFlagsAttr("none"))
-    result = result_def(xarith.container_of(IntegerType(1)))
+    result = result_def(xarith.container_of(IntegerType(1)))  # pyright: ignore[reportPrivateImportUsage]
 
     def __init__(
         self,
@@ -286,7 +286,7 @@ class SelectOp(xarith.SelectOp):
     ``i1``)."""
 
     _T: ClassVar = VarConstraint("_T", AnyAttr())
-    cond = operand_def(xarith.container_of(IntegerType(1)))
+    cond = operand_def(xarith.container_of(IntegerType(1)))  # pyright: ignore[reportPrivateImportUsage]
     lhs = operand_def(_T)
     rhs = operand_def(_T)
     result = result_def(_T)

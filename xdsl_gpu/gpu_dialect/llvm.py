@@ -58,7 +58,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.dialects.llvm import *  # noqa: F403  (re-export xDSL's llvm dialect)
+from xdsl.dialects.llvm import *  # noqa: F403  # pyright: ignore[reportAssignmentType]  (re-export xDSL's llvm dialect; same-name classes below extend xDSL's)
 from xdsl.dialects.llvm import (
     GEP_USE_SSA_VAL,
     FastMathAttr,
@@ -631,7 +631,11 @@ class SwitchOp(IRDLOperation):
             case_value = parser.parse_integer()
             parser.parse_punctuation(":")
             dest, ops, types = cls._parse_dest(parser)
-            return case_value, dest, parser.resolve_operands(ops, types, parser.pos)
+            return (
+                case_value,
+                dest,
+                list(parser.resolve_operands(ops, types, parser.pos)),
+            )
 
         cases = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parse_case)
         attrs = parser.parse_optional_attr_dict()
@@ -2277,7 +2281,7 @@ class AssumeOp(IRDLOperation):
                     parser.Delimiter.NONE, parser.parse_type
                 )
                 parser.parse_punctuation(")")
-                ops = parser.resolve_operands(names, types, parser.pos)
+                ops = list(parser.resolve_operands(names, types, parser.pos))
             return tag, ops
 
         bundles = (

@@ -33,7 +33,7 @@ Everything else is xDSL's own class, whose syntax already agrees with MLIR 22.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from xdsl.dialects import memref as xmemref
 from xdsl.dialects.builtin import (
@@ -585,7 +585,7 @@ class GlobalOp(xmemref.GlobalOp):
             )
         initial = self.initial_value
         if isinstance(initial, DenseIntOrFPElementsAttr):
-            actual = initial.get_type()
+            actual = cast(MemRefType | TensorType, initial.get_type())
             shape, actual_shape = memref_type.get_shape(), actual.get_shape()
             if tuple(shape) != tuple(actual_shape):
                 raise VerifyException(
@@ -647,7 +647,7 @@ class GlobalOp(xmemref.GlobalOp):
                         )
                     parser.parse_keyword("dense")
                     props["initial_value"] = parser.parse_dense_int_or_fp_elements_attr(
-                        tensor
+                        tensor  # pyright: ignore[reportArgumentType]
                     )
                 else:
                     props["initial_value"] = parser.parse_attribute()
@@ -1091,7 +1091,11 @@ class PrefetchOp(IRDLOperation):
 
 def _print_reassociation(printer: Printer, reassociation: ArrayAttr) -> None:
     groups = [
-        "[" + ", ".join(str(i.value.data) for i in group.data) + "]"
+        "["
+        + ", ".join(
+            str(cast(IntegerAttr, i).value.data) for i in cast(ArrayAttr, group).data
+        )
+        + "]"
         for group in reassociation.data
     ]
     printer.print_string(" [" + ", ".join(groups) + "]")

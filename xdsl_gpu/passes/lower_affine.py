@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import affine, arith, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr, ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
@@ -221,7 +221,7 @@ class LowerAffineLoadStore(AffinePattern):
             )
 
 
-def _map_or_identity(amap: affine.AffineMapAttr | None, indices: Sequence[SSAValue]):
+def _map_or_identity(amap: AffineMapAttr | None, indices: Sequence[SSAValue]):
     if amap is None:
         return AffineMap.identity(len(indices))
     return amap.data

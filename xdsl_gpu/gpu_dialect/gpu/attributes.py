@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import ClassVar, TypeVar
+from typing import ClassVar, TypeVar, cast
 
 from xdsl.dialects.builtin import (
     AffineMapAttr,
@@ -225,12 +225,12 @@ class AddressSpaceAttr(_AngleEnumSyntax, EnumAttribute[AddressSpace]):
 
     @property
     def value(self) -> AddressSpace:
-        return self.data
+        return cast(AddressSpace, self.data)
 
     @property
     def int_value(self) -> int:
         """Upstream's enum value: global 1, workgroup 2, private 3."""
-        return ADDRESS_SPACE_VALUES[self.data]
+        return ADDRESS_SPACE_VALUES[self.value]
 
 
 # ---------------------------------------------------------------------------------
@@ -346,11 +346,11 @@ class GPUMemorySpaceMappingAttr(_AngleEnumSyntax, EnumAttribute[AddressSpace]):
 
     @property
     def address_space(self) -> AddressSpace:
-        return self.data
+        return cast(AddressSpace, self.data)
 
     @property
     def mapping_id(self) -> int:
-        return ADDRESS_SPACE_VALUES[self.data]
+        return ADDRESS_SPACE_VALUES[self.address_space]
 
 
 _U64 = 1 << 64
@@ -543,7 +543,7 @@ class LoopDimMapAttr(ParametrizedAttribute):
 
     @property
     def processor_kind(self) -> Processor:
-        return self.processor.data
+        return cast(Processor, self.processor.data)
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(

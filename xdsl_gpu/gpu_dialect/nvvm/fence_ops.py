@@ -19,7 +19,7 @@ upstream's, word for word (typos included, so that tests match).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import I32
 from xdsl.dialects.llvm import LLVMPointerType
@@ -90,7 +90,7 @@ class MembarOp(IntrinsicOp):
         super().__init__(properties={"scope": _scope(scope)})
 
     def get_llvm_intrinsic(self) -> str:
-        return _MEMBAR_INTRINSICS[self.scope.data]
+        return _MEMBAR_INTRINSICS[cast(MemScopeKind, self.scope.data)]
 
 
 @irdl_op_definition
@@ -257,7 +257,7 @@ class _SyncRestrictFenceOp(IntrinsicOp):
         super().__init__(properties={"order": _order(order)})
 
     def get_llvm_intrinsic(self) -> str:
-        order = self.order.data
+        order = cast(MemOrderKind, self.order.data)
         return (
             f"{self.INTRINSIC_PREFIX}.{order.value}.sync_restrict.space."
             f"{_SYNC_RESTRICT_SPACE[order]}.scope.cluster"
