@@ -706,19 +706,22 @@ def _build_pass(available: Mapping[str, Callable[[], Any]], arg_spec: Any) -> An
                 + (f"; did you mean '{close[0]}'?" if close else "")
                 + f" (its options: {', '.join(fields) or 'none'})"
             )
-    for key, values in parameters.items():
-        try:
-            pass_class.from_pass_spec(ArgSpec(arg_spec.name, {key: values}))
-        except (ValueError, TypeError):
-            wanted = _OPTION_KINDS.get(str(hints.get(fields[key.replace("_", "-")])))
-            given = ",".join(str(v) for v in values) or "nothing"
-            raise PassPipelineError(
-                f"option '{key}' of pass '{arg_spec.name}' takes "
-                f"{wanted or 'another kind of value'}, not '{given}'"
-            ) from None
     try:
         return pass_class.from_pass_spec(ArgSpec(arg_spec.name, parameters))
     except (ValueError, TypeError) as error:
+        # xDSL says "Incompatible types: given ('abc',), expected <class 'int'>":
+        # name the option whose value that is.
+        given = re.search(r"given (\(.*?\)), expected", str(error))
+        for key, values in parameters.items():
+            if given is not None and given.group(1) == repr(tuple(values)):
+                wanted = _OPTION_KINDS.get(
+                    str(hints.get(fields[key.replace("_", "-")]))
+                )
+                text = ",".join(str(v) for v in values) or "nothing"
+                raise PassPipelineError(
+                    f"option '{key}' of pass '{arg_spec.name}' takes "
+                    f"{wanted or 'another kind of value'}, not '{text}'"
+                ) from None
         raise PassPipelineError(f"pass '{arg_spec.name}': {error}") from None
 
 
