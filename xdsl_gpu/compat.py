@@ -964,10 +964,15 @@ def diagnose_internal_errors() -> None:
             return cast(Operation, parse_operation_(self))
         except ParseError:
             raise
-        except DiagnosticException as error:  # an attribute's own verification
-            if start is None:
-                raise
-            raise ParseError(start, str(error)) from None
+        except DiagnosticException as error:  # e.g. the op's constraints, checked
+            # while it is built: the same exception (``--verify-diagnostics`` prints
+            # it), with the place of the op for the command-line diagnostic.
+            if start is not None and not hasattr(error, "parse_span"):
+                import dataclasses
+
+                offset = CHUNK_LINE_OFFSET.get()
+                error.parse_span = dataclasses.replace(start, line_offset=offset)  # type: ignore[attr-defined]
+            raise
         except Exception as error:
             if start is None:
                 raise

@@ -152,6 +152,9 @@ def located_message(error: BaseException, inputs: Collection[str] | None = None)
     if isinstance(error, ParseError):
         return _parse_error_message(error)
     op = getattr(error, "failing_op", None)
+    span = getattr(error, "parse_span", None)
+    if op is None and span is not None:  # raised while an op was being parsed
+        return _parse_error_message(ParseError(span, str(error).rstrip()))
     where = source_location(getattr(op, "location", None))
     if where is None:
         return str(error).rstrip()
