@@ -9,15 +9,15 @@
 // CHECK-NEXT:    %[[P:.*]] = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
 // CHECK-NEXT:    %[[D0:.*]] = llvm.insertvalue %m, %[[P]][0]
 // CHECK-NEXT:    %[[D1:.*]] = llvm.insertvalue %m, %[[D0]][1]
-// CHECK-NEXT:    %[[OFF:.*]] = llvm.mlir.constant(0) : i64
+// CHECK-NEXT:    %[[OFF:.*]] = llvm.mlir.constant(0 : index) : i64
 // CHECK-NEXT:    %[[D2:.*]] = llvm.insertvalue %[[OFF]], %[[D1]][2]
-// CHECK-NEXT:    %[[SZ0:.*]] = llvm.mlir.constant(2) : i64
+// CHECK-NEXT:    %[[SZ0:.*]] = llvm.mlir.constant(2 : index) : i64
 // CHECK-NEXT:    %[[D3:.*]] = llvm.insertvalue %[[SZ0]], %[[D2]][3, 0]
-// CHECK-NEXT:    %[[ST0:.*]] = llvm.mlir.constant(3) : i64
+// CHECK-NEXT:    %[[ST0:.*]] = llvm.mlir.constant(3 : index) : i64
 // CHECK-NEXT:    %[[D4:.*]] = llvm.insertvalue %[[ST0]], %[[D3]][4, 0]
-// CHECK-NEXT:    %[[SZ1:.*]] = llvm.mlir.constant(3) : i64
+// CHECK-NEXT:    %[[SZ1:.*]] = llvm.mlir.constant(3 : index) : i64
 // CHECK-NEXT:    %[[D5:.*]] = llvm.insertvalue %[[SZ1]], %[[D4]][3, 1]
-// CHECK-NEXT:    %[[ST1:.*]] = llvm.mlir.constant(1) : i64
+// CHECK-NEXT:    %[[ST1:.*]] = llvm.mlir.constant(1 : index) : i64
 // CHECK-NEXT:    %[[D6:.*]] = llvm.insertvalue %[[ST1]], %[[D5]][4, 1]
 // A returned memref is its allocated pointer.
 // CHECK-NEXT:    %[[ALLOC:.*]] = llvm.extractvalue %[[D6]][0]

@@ -117,7 +117,7 @@ func.func @cface(%m: memref<?xf32>, %s: f32) -> (f32, index) attributes {llvm.em
 // the descriptors on the stack and calls the external @_mlir_ciface_.
 // CHECK-LABEL: llvm.func private @ext_cface(
 // CHECK-SAME: %[[A0:[^:]*]]: !llvm.ptr, %[[A1:[^:]*]]: !llvm.ptr, %[[A2:[^:]*]]: i64, %[[A3:[^:]*]]: i64, %[[A4:[^:]*]]: i64, %[[N:[^:]*]]: i32) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> attributes {llvm.emit_c_interface, sym_visibility = "private"} {
-// CHECK-NEXT:    %[[ONE:.*]] = llvm.mlir.constant(1) : i64
+// CHECK-NEXT:    %[[ONE:.*]] = llvm.mlir.constant(1 : index) : i64
 // CHECK-NEXT:    %[[RES:.*]] = llvm.alloca %[[ONE]] x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
 // CHECK-NEXT:    llvm.mlir.poison
 // CHECK-NEXT:    llvm.insertvalue %[[A0]]
@@ -125,7 +125,7 @@ func.func @cface(%m: memref<?xf32>, %s: f32) -> (f32, index) attributes {llvm.em
 // CHECK-NEXT:    llvm.insertvalue %[[A2]]
 // CHECK-NEXT:    llvm.insertvalue %[[A3]]
 // CHECK-NEXT:    %[[DESC:.*]] = llvm.insertvalue %[[A4]]
-// CHECK-NEXT:    %[[ONE2:.*]] = llvm.mlir.constant(1) : i64
+// CHECK-NEXT:    %[[ONE2:.*]] = llvm.mlir.constant(1 : index) : i64
 // CHECK-NEXT:    %[[SLOT:.*]] = llvm.alloca %[[ONE2]] x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
 // CHECK-NEXT:    llvm.store %[[DESC]], %[[SLOT]]
 // CHECK-NEXT:    llvm.call @_mlir_ciface_ext_cface(%[[RES]], %[[SLOT]], %[[N]]) : (!llvm.ptr, !llvm.ptr, i32) -> ()
