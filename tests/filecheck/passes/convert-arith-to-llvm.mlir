@@ -263,7 +263,7 @@ func.func @extended(%a: i32, %b: i32) -> (i32, i1, i32, i32, i32, i32) {
   // CHECK-NEXT: %[[B64:.*]] = llvm.zext %b : i32 to i64
   // CHECK-NEXT: %[[PROD:.*]] = llvm.mul %[[A64]], %[[B64]] : i64
   // CHECK-NEXT: %[[LOW:.*]] = llvm.trunc %[[PROD]] : i64 to i32
-  // CHECK-NEXT: %[[C32:.*]] = llvm.mlir.constant(32 : index) : i64
+  // CHECK-NEXT: %[[C32:.*]] = llvm.mlir.constant(32) : i64
   // CHECK-NEXT: %[[SHIFT:.*]] = llvm.lshr %[[PROD]], %[[C32]] : i64
   // CHECK-NEXT: %[[HIGH:.*]] = llvm.trunc %[[SHIFT]] : i64 to i32
   %lu, %hu = arith.mului_extended %a, %b : i32
@@ -271,7 +271,7 @@ func.func @extended(%a: i32, %b: i32) -> (i32, i1, i32, i32, i32, i32) {
   // CHECK-NEXT: llvm.sext %b : i32 to i64
   // CHECK-NEXT: llvm.mul
   // CHECK-NEXT: llvm.trunc
-  // CHECK-NEXT: llvm.mlir.constant(32 : index) : i64
+  // CHECK-NEXT: llvm.mlir.constant(32) : i64
   // CHECK-NEXT: llvm.lshr
   // CHECK-NEXT: llvm.trunc
   %ls, %hs = arith.mulsi_extended %a, %b : i32
@@ -305,7 +305,7 @@ func.func @vectors(%v: vector<4xi32>, %m: vector<2x3xf32>) -> vector<2x3xf32> {
 // CHECK-LABEL: func.func @boundary
 func.func @boundary(%x: index) -> index {
   // CHECK-NEXT: %0 = builtin.unrealized_conversion_cast %x : index to i64
-  // CHECK-NEXT: %c1 = llvm.mlir.constant(1 : index) : i64
+  // CHECK-NEXT: %c1 = llvm.mlir.constant(1) : i64
   // CHECK-NEXT: %1 = llvm.add %0, %c1 : i64
   // CHECK-NEXT: %2 = builtin.unrealized_conversion_cast %1 : i64 to index
   // CHECK-NEXT: %3 = "test.op"(%2) : (index) -> index
