@@ -305,7 +305,7 @@ func.func @vectors(%v: vector<4xi32>, %m: vector<2x3xf32>) -> vector<2x3xf32> {
 // CHECK-LABEL: func.func @boundary
 func.func @boundary(%x: index) -> index {
   // CHECK-NEXT: %0 = builtin.unrealized_conversion_cast %x : index to i64
-  // CHECK-NEXT: %c1 = llvm.mlir.constant(1) : i64
+  // CHECK-NEXT: %c1 = llvm.mlir.constant(1 : index) : i64
   // CHECK-NEXT: %1 = llvm.add %0, %c1 : i64
   // CHECK-NEXT: %2 = builtin.unrealized_conversion_cast %1 : i64 to index
   // CHECK-NEXT: %3 = "test.op"(%2) : (index) -> index
