@@ -77,7 +77,7 @@ gpu.module @index_ops {
 // CHECK-NEXT:  %[[UPMASK:.*]] = llvm.lshr %{{.*}}, %[[UPINACTIVE]] : i32
 // CHECK-NEXT:  nvvm.shfl.sync up %[[UPMASK]], %[[V]], %[[OFF]], %[[UPINACTIVE]] : f32 -> f32
 // CHECK:       %[[BITS:.*]] = llvm.bitcast %[[D]] : f64 to i64
-// CHECK-NEXT:  %[[C32_64:.*]] = llvm.mlir.constant(32) : i64
+// CHECK-NEXT:  %[[C32_64:.*]] = llvm.mlir.constant(32{{( : index)?}}) : i64
 // CHECK-NEXT:  %[[LO:.*]] = llvm.trunc %[[BITS]] : i64 to i32
 // CHECK-NEXT:  %[[HI64:.*]] = llvm.lshr %[[BITS]], %[[C32_64]] : i64
 // CHECK-NEXT:  %[[HI:.*]] = llvm.trunc %[[HI64]] : i64 to i32
@@ -111,7 +111,7 @@ gpu.module @shuffles {
 // CHECK-NEXT:  %[[ADDR:.*]] = llvm.mlir.addressof @printfFormat_0 : !llvm.ptr
 // CHECK-NEXT:  %[[FMT:.*]] = llvm.getelementptr %[[ADDR]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<11 x i8>
 // CHECK-NEXT:  %[[XD:.*]] = llvm.fpext %[[X]] : f32 to f64
-// CHECK-NEXT:  %[[ONE:.*]] = llvm.mlir.constant(1) : i64
+// CHECK-NEXT:  %[[ONE:.*]] = llvm.mlir.constant(1{{( : index)?}}) : i64
 // CHECK-NEXT:  %[[BUF:.*]] = llvm.alloca %[[ONE]] x !llvm.struct<(f64, i32)> : (i64) -> !llvm.ptr
 // CHECK-NEXT:  %[[P0:.*]] = llvm.getelementptr %[[BUF]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(f64, i32)>
 // CHECK-NEXT:  llvm.store %[[XD]], %[[P0]] : f64, !llvm.ptr
@@ -170,7 +170,7 @@ gpu.module @attributions {
 // BARE:        llvm.func @host_like(%{{.*}}: !llvm.ptr) attributes {llvm.emit_c_interface} {
 // BARE-NOT:    _mlir_ciface_host_like
 // BARE:        llvm.func @kernel(%{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: f32) attributes {gpu.kernel, nvvm.kernel}
-// BARE:        llvm.mlir.constant(4) : i64
+// BARE:        llvm.mlir.constant(4{{( : index)?}}) : i64
 gpu.module @signatures {
   gpu.func @device(%x: f32) -> f32 {
     gpu.return %x : f32
@@ -302,7 +302,7 @@ gpu.module @all_reduce {
 // subgroup_broadcast.
 
 // CHECK-LABEL: gpu.module @beyond
-// CHECK:       llvm.mlir.constant(32) : i64
+// CHECK:       llvm.mlir.constant(32{{( : index)?}}) : i64
 // CHECK:       %[[L:.*]] = nvvm.read.ptx.sreg.laneid range <i32, 0, 32> : i32
 // CHECK-NEXT:  %[[OFF:.*]] = llvm.mlir.constant(3 : i32) : i32
 // CHECK-NEXT:  %[[SRC:.*]] = llvm.add %[[L]], %[[OFF]] : i32

@@ -35,8 +35,8 @@ module attributes {gpu.container_module} {
 // SIZES-LABEL: llvm.func @launch(
 // SIZES:         %[[A:.*]] = llvm.extractvalue %{{.*}}[1]
 // SIZES-NEXT:    %[[B:.*]] = llvm.extractvalue %{{.*}}[1]
-// SIZES-NEXT:    %[[SA:.*]] = llvm.mlir.constant(64) : i64
-// SIZES-NEXT:    %[[SB:.*]] = llvm.mlir.constant(128) : i64
+// SIZES-NEXT:    %[[SA:.*]] = llvm.mlir.constant(64{{( : index)?}}) : i64
+// SIZES-NEXT:    %[[SB:.*]] = llvm.mlir.constant(128{{( : index)?}}) : i64
 // SIZES-NEXT:    gpu.launch_func @kernels::@k {{.*}} args(%[[A]] : !llvm.ptr, %[[SA]] : i64, %[[B]] : !llvm.ptr, %[[SB]] : i64)
 
 // With bare pointers for the host, the function takes pointers and passes pointers.
