@@ -166,7 +166,9 @@ def emit_ptx(module: llvm.ModuleRef, options: NVVMOptions) -> str:
     its NVPTX back end cannot compile for the chip, such as a cluster register on
     sm_75; here that becomes a diagnostic that quotes LLVM's message."""
     machine = target_machine(options)
-    if not hasattr(os, "fork"):  # pragma: no cover - not on Linux
+    if not _single_threaded():
+        # fork() copies one thread only: with other threads running (the CUDA
+        # runtime's, in xdsl-gpu-run) a lock they hold could hang the child.
         return machine.emit_assembly(module)
     with tempfile.TemporaryFile() as errors:
         read, write = os.pipe()
@@ -200,6 +202,16 @@ def emit_ptx(module: llvm.ModuleRef, options: NVVMOptions) -> str:
             else ""
         )
     )
+
+
+def _single_threaded() -> bool:
+    """Whether this process runs one thread, so that fork() is safe."""
+    if not hasattr(os, "fork"):  # pragma: no cover - not on Linux
+        return False
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:  # pragma: no cover - no /proc
+        return False
 
 
 _PTX_LINE = re.compile(r"line (\d+)")
