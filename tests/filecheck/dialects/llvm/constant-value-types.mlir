@@ -1,0 +1,17 @@
+// RUN: xdsl-opt %s | filecheck %s
+// RUN: %if mlir-opt %{ xdsl-opt %s | mlir-opt-22 | filecheck %s %}
+
+// An llvm.mlir.constant keeps its value's type when it differs from the result's
+// (`1 : index` lowered to i64), as mlir-opt-22 prints it; only an i64 value is
+// printed bare. Both tools read what the other prints.
+
+// CHECK-LABEL: llvm.func @constants
+llvm.func @constants() -> i64 {
+  // CHECK: llvm.mlir.constant(1 : index) : i64
+  %0 = llvm.mlir.constant(1 : index) : i64
+  // CHECK: llvm.mlir.constant(7) : i64
+  %1 = llvm.mlir.constant(7 : i64) : i64
+  // CHECK: llvm.mlir.constant(3 : i32) : i32
+  %2 = llvm.mlir.constant(3 : i32) : i32
+  llvm.return %0 : i64
+}
