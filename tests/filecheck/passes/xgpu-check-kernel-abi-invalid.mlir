@@ -1,6 +1,6 @@
 // RUN: xdsl-opt %s -p 'xgpu-check-kernel-abi{search-path="%S/Inputs/xgpu" use-bare-pointers-for-kernels=true}' --split-input-file --verify-diagnostics | filecheck %s
 // RUN: xdsl-opt %s -p 'xgpu-check-kernel-abi{search-path="%S/Inputs/xgpu"}' --split-input-file --verify-diagnostics | filecheck %s --check-prefix=DESC
-// RUN: python -m xdsl_gpu.targets.nvrtc %S/../../../examples/custom_dispatch/kernels.cu -arch=sm_80 --emit=cubin -o %t
+// RUN: xdsl-gpu-nvrtc %S/../../../examples/custom_dispatch/kernels.cu -arch=sm_80 --emit=cubin -o %t
 // RUN: sed 's|abi.ptx|kernels_sm_80.cubin|' %s | xdsl-opt -p 'xgpu-check-kernel-abi{search-path="%t" use-bare-pointers-for-kernels=true}' --split-input-file --verify-diagnostics | filecheck %s --check-prefix=CUBIN
 
 // Count: with memref descriptors simple_mul would receive 16 parameters, not 4
