@@ -778,7 +778,10 @@ class ReturnOp(IRDLOperation):
         func = self.parent_op()
         if not isinstance(func, FuncOp):
             return  # HasParent says why.
-        expected = func.function_type.outputs.data
+        function_type = func.properties.get("function_type")
+        if not isinstance(function_type, FunctionType):
+            return  # the gpu.func's own verification says what is wrong with it
+        expected = function_type.outputs.data
         if len(expected) != len(self.args):
             raise VerifyException(
                 f"'gpu.return' op expected {len(expected)} result operands"
