@@ -1328,6 +1328,53 @@ def llvm_constant_keeps_its_type() -> None:
     ConstantOp.print = print_constant  # type: ignore[method-assign]
 
 
+def xdsl_dispatch_follows_subclasses(classes: Any) -> None:
+    """Let xDSL's code that looks ops up by their exact class serve our subclasses
+    of its ops: ``xdsl-run``'s interpreter (it falls back along the op's MRO) and
+    the tables of the ``-t llvm`` backend (each of ``classes`` gets the entry of the
+    xDSL class it extends). xDSL has no extension point for either."""
+    from xdsl.backend.llvm import convert_op
+    from xdsl.interpreter import (
+        _InterpreterFunctionImpls,  # pyright: ignore[reportPrivateUsage]
+    )
+
+    tables = [
+        getattr(convert_op, name, None)
+        for name in (
+            "_BINARY_OP_MAP", "_CAST_OP_NAMES", "_UNARY_INTRINSIC_MAP",
+            "_BINARY_INTRINSIC_MAP", "_VECTOR_REDUCE_INTRINSIC_MAP",
+        )
+    ]  # fmt: skip
+    if not all(isinstance(table, dict) for table in tables):
+        raise XdslChangedError("xdsl.backend.llvm.convert_op's op tables changed")
+    for table in tables:
+        assert isinstance(table, dict)
+        for cls in classes:
+            if cls in table:
+                continue
+            base = next((b for b in cls.__mro__[1:] if b in table), None)
+            if base is not None:
+                table[cls] = table[base]
+
+    run = _InterpreterFunctionImpls.__dict__.get("run")
+    if not callable(run):
+        raise XdslChangedError("xdsl.interpreter._InterpreterFunctionImpls.run is gone")
+    if is_patched(run, "xdsl_gpu_dispatch"):
+        return
+
+    def run_by_mro(self: Any, interpreter: Any, op: Operation, args: Any) -> Any:
+        impls = self._impl_dict
+        kind = type(op)
+        if kind not in impls:
+            base = next((b for b in kind.__mro__[1:] if b in impls), None)
+            if base is not None:
+                impls[kind] = impls[base]
+        return run(self, interpreter, op, args)
+
+    _mark(run_by_mro, "xdsl_gpu_dispatch", run)
+    _InterpreterFunctionImpls.run = run_by_mro  # type: ignore[method-assign]
+
+
 # -- the list ----------------------------------------------------------------------------
 
 PATCHES: tuple[Patch, ...] = (
@@ -1424,6 +1471,11 @@ PATCHES: tuple[Patch, ...] = (
         "llvm_constant_keeps_its_type",
         "xDSL prints llvm.mlir.constant(1 : index) : i64 as (1) : i64, which reads "
         "back as an i64 value.",
+    ),
+    Patch(
+        "xdsl_dispatch_follows_subclasses",
+        "xdsl-run's interpreter and the -t llvm backend look ops up by exact class "
+        "with no extension point, so our subclasses of xDSL's ops are unknown there.",
     ),
     Patch(
         "replace_context_dialect",

@@ -288,6 +288,31 @@ def test_gap_llvm_constant_keeps_its_type() -> None:
     assert out.getvalue() == "(1 : index) : i64"
 
 
+def test_gap_xdsl_dispatch_follows_subclasses() -> None:
+    from xdsl.interpreter import (
+        _InterpreterFunctionImpls,  # pyright: ignore[reportPrivateUsage]
+    )
+
+    run = compat.original(_InterpreterFunctionImpls.__dict__["run"])
+    assert "type(op) not in self._impl_dict" in inspect.getsource(run)
+
+
+def test_xdsl_run_interprets_our_arith_ops(tmp_path: Path) -> None:
+    import subprocess
+
+    source = tmp_path / "f.mlir"
+    source.write_text(
+        "func.func @main() -> index {\n  %a = arith.constant 2 : index\n"
+        "  %b = arith.constant 3 : index\n  %c = arith.addi %a, %b : index\n"
+        "  %d = arith.cmpi eq, %c, %a : index\n  func.return %c : index\n}\n"
+    )
+    done = subprocess.run(
+        ["xdsl-run", str(source)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr  # arith.cmpi is our subclass
+    assert "Could not find interpretation function" not in done.stderr
+
+
 def test_every_patch_has_a_gap_test() -> None:
     names = {p.name for p in compat.PATCHES}
     tests = {

@@ -126,6 +126,22 @@ def install_hooks() -> None:
     compat.bounded_dense_literals()
     compat.block_redeclaration_after_forward_use()
     compat.llvm_constant_keeps_its_type()
+    compat.xdsl_dispatch_follows_subclasses(_subclassed_ops())
+
+
+def _subclassed_ops() -> list[type[Operation]]:
+    """Our op classes that extend one of xDSL's (llvm, arith, math, memref)."""
+    from xdsl_gpu.gpu_dialect.arith import ARITH
+    from xdsl_gpu.gpu_dialect.llvm import LLVM
+    from xdsl_gpu.gpu_dialect.math import MATH
+    from xdsl_gpu.gpu_dialect.memref import MEMREF
+
+    return [
+        op
+        for dialect in (ARITH, LLVM, MATH, MEMREF)
+        for op in dialect.operations
+        if not op.__module__.startswith("xdsl.")
+    ]
 
 
 def verify_dialect_attributes(op: Operation) -> None:
