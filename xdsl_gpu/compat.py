@@ -92,12 +92,13 @@ def replace_universe_entries(
         from xdsl.universe import XDSL_UNIVERSE
     except ImportError as e:  # pragma: no cover - only with an incompatible xDSL
         raise XdslChangedError(f"xdsl.universe.XDSL_UNIVERSE is gone: {e}") from e
-    for kind, ours in (("dialect", dialects), ("pass", passes)):
-        table = getattr(
-            XDSL_UNIVERSE, f"all_{kind}s" if kind == "dialect" else "all_passes", None
-        )
+    for kind, field, ours in (
+        ("dialect", "all_dialects", dialects),
+        ("pass", "all_passes", passes),
+    ):
+        table = getattr(XDSL_UNIVERSE, field, None)
         if not isinstance(table, dict):
-            raise XdslChangedError(f"XDSL_UNIVERSE.all_{kind}s is no longer a dict")
+            raise XdslChangedError(f"XDSL_UNIVERSE.{field} is no longer a dict")
         for name, factory in ours.items():
             if name not in table:
                 raise XdslChangedError(
