@@ -6,6 +6,7 @@ printed syntax, and ``#nvvm.target``.
   barriers, ``shfl.sync``, ``vote.sync``, ``redux.sync``, ``elect.sync``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.fence_ops`: ``memory.barrier`` and ``fence.*``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_ops`: ``ldmatrix``, ``mma.sync``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.wmma_ops`: ``wmma.load``, ``wmma.store``, ``wmma.mma``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.async_copy_ops`: ``cp.async.*``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.math_ops`: ``rcp.approx.ftz.f``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_attrs`: their attributes;
@@ -28,6 +29,7 @@ from xdsl_gpu.gpu_dialect.nvvm import (
     mma_ops,
     special_registers,
     sync_ops,
+    wmma_ops,
 )
 from xdsl_gpu.gpu_dialect.nvvm.async_copy_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.attributes import *  # noqa: F403
@@ -42,6 +44,7 @@ from xdsl_gpu.gpu_dialect.nvvm.sm import RequiresSM, SMVersion
 from xdsl_gpu.gpu_dialect.nvvm.special_registers import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sync_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
+from xdsl_gpu.gpu_dialect.nvvm.wmma_ops import *  # noqa: F403
 
 NVVM = Dialect(
     "nvvm",
@@ -52,8 +55,9 @@ NVVM = Dialect(
         *mma_ops.OPERATIONS,
         *async_copy_ops.OPERATIONS,
         *math_ops.OPERATIONS,
+        *wmma_ops.OPERATIONS,
     ],
-    [*ATTRIBUTES, *mma_attrs.ATTRIBUTES, NVVMTargetAttr],
+    [*ATTRIBUTES, *mma_attrs.ATTRIBUTES, *wmma_ops.ATTRIBUTES, NVVMTargetAttr],
 )
 
 __all__ = [
