@@ -80,34 +80,6 @@ def original(function: Any) -> Any:
 # -- 1. dialects and passes that take the place of xDSL's -------------------------------
 
 
-def replace_universe_entries(
-    dialects: Mapping[str, Callable[[], Any]],
-    passes: Mapping[str, Callable[[], Any]],
-) -> None:
-    """Point xDSL's own universe at our factories for dialect and pass names that
-    xDSL registers too. ``Universe.get_multiverse()`` refuses two plugins that define
-    the same name, so a plugin cannot list them itself; it imports every plugin
-    before it merges them, so the swap made while our plugin loads is in time."""
-    try:
-        from xdsl.universe import XDSL_UNIVERSE
-    except ImportError as e:  # pragma: no cover - only with an incompatible xDSL
-        raise XdslChangedError(f"xdsl.universe.XDSL_UNIVERSE is gone: {e}") from e
-    for kind, field, ours in (
-        ("dialect", "all_dialects", dialects),
-        ("pass", "all_passes", passes),
-    ):
-        table = getattr(XDSL_UNIVERSE, field, None)
-        if not isinstance(table, dict):
-            raise XdslChangedError(f"XDSL_UNIVERSE.{field} is no longer a dict")
-        for name, factory in ours.items():
-            if name not in table:
-                raise XdslChangedError(
-                    f"xDSL no longer registers a '{name}' {kind}; the replacement in "
-                    "xdsl_gpu/gpu_dialect/registration.py must be revisited"
-                )
-            table[name] = factory
-
-
 def replace_context_dialect(ctx: Any, name: str, factory: Callable[[], Any]) -> None:
     """Register ``factory`` for ``name`` in ``ctx`` even if xDSL's dialect of that
     name is registered (not loaded) there: ``Context.register_dialect`` refuses a
@@ -1227,6 +1199,39 @@ def upstream_command_lines() -> None:
     xDSLOptMain.setup_pipeline = setup_pipeline  # type: ignore[method-assign]
 
 
+def dialects_chosen_per_run(
+    add_arguments: Callable[[Any], None], choose: Callable[[Any], None]
+) -> None:
+    """Give ``xdsl-opt`` a moment, once its arguments are read and before its pass
+    pipeline is built or its input parsed, where xdsl-gpu chooses between xDSL's own
+    dialects and passes and ours for the run (``choose(main)``), and a place for the
+    flag that forces ours (``add_arguments(arg_parser)``). xDSL reads a plugin's
+    dialects and passes once, when the main starts, and keeps one entry per name."""
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    register = xDSLOptMain.__dict__.get("register_all_arguments")
+    setup = xDSLOptMain.__dict__.get("setup_pipeline")
+    if not callable(register) or not callable(setup):
+        raise XdslChangedError(
+            "xDSLOptMain.register_all_arguments or setup_pipeline is gone"
+        )
+    if is_patched(setup, "xdsl_gpu_dialect_choice"):
+        return
+
+    def register_all_arguments(self: Any, arg_parser: Any) -> None:
+        register(self, arg_parser)
+        add_arguments(arg_parser)
+
+    def setup_pipeline(self: Any) -> None:
+        choose(self)
+        setup(self)
+
+    _mark(register_all_arguments, "xdsl_gpu_dialect_choice", register)
+    _mark(setup_pipeline, "xdsl_gpu_dialect_choice", setup)
+    xDSLOptMain.register_all_arguments = register_all_arguments  # type: ignore[method-assign]
+    xDSLOptMain.setup_pipeline = setup_pipeline  # type: ignore[method-assign]
+
+
 DENSE_ELEMENT_LIMIT = 1 << 24
 """The most elements a ``dense<...>`` may have here (2^24, 16M)."""
 
@@ -1380,11 +1385,13 @@ def xdsl_dispatch_follows_subclasses(classes: Any) -> None:
 
 PATCHES: tuple[Patch, ...] = (
     Patch(
-        "replace_universe_entries",
+        "dialects_chosen_per_run",
         "Universe.get_multiverse() refuses a plugin that defines a dialect or pass "
-        "name xDSL defines too (gpu, llvm, arith, math, memref; lower-affine, "
-        "convert-scf-to-cf, reconcile-unrealized-casts), so the plugin swaps the "
-        "factory in xDSL's own universe.",
+        "name xDSL defines too, and xdsl-opt reads the plugins once, before its "
+        "arguments: xdsl-gpu chooses per run between xDSL's gpu, llvm, arith, "
+        "math, memref, vector, lower-affine, convert-scf-to-cf, "
+        "reconcile-unrealized-casts and its own, so that a program that does not "
+        "use xdsl-gpu runs as with xDSL alone.",
     ),
     Patch(
         "verify_dialect_attributes_with",

@@ -36,6 +36,11 @@ class UserError(DiagnosticException):
     """An error caused by the user's input or environment, with the fix in the text."""
 
 
+RUN_NOTES: list[str] = []
+"""What a tool wants said after any user error of this run (how the run was set up
+where that may explain the error)."""
+
+
 def excepthook(
     kind: type[BaseException],
     error: BaseException,
@@ -48,6 +53,8 @@ def excepthook(
         return
     tool = os.path.basename(sys.argv[0]) if sys.argv else "xdsl-opt"
     print(user_error_text(tool, error, inputs=sys.argv[1:]), file=sys.stderr)
+    for note in RUN_NOTES:
+        print(f"{tool}: note: {note}", file=sys.stderr)
     sys.stdout.flush()
     sys.stderr.flush()
     # Exit status 1 for every user error, as the docs promise.

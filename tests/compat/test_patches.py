@@ -38,8 +38,9 @@ compat.diagnose_internal_errors()
 compat.upstream_command_lines()
 
 
-def test_gap_replace_universe_entries() -> None:
-    """get_multiverse() still refuses two plugins defining one name."""
+def test_gap_dialects_chosen_per_run() -> None:
+    """get_multiverse() still refuses two plugins defining one name, so a plugin
+    cannot offer its own dialect under a name xDSL uses."""
     one = Universe(all_dialects={"gpu": lambda: Dialect("gpu", [], [])})
 
     class EntryPoint:

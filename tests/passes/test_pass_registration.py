@@ -9,9 +9,7 @@ that changed: revisit it before moving the pin in pyproject.toml.
 from __future__ import annotations
 
 from xdsl.transforms import get_all_passes as xdsl_passes
-from xdsl.universe import Universe
 
-from xdsl_gpu import compat
 from xdsl_gpu.passes import get_all_passes
 from xdsl_gpu.passes.convert_scf_to_cf import ConvertScfToCfPass
 from xdsl_gpu.passes.lower_affine import LowerAffinePass
@@ -41,9 +39,15 @@ def test_replaced_passes_are_not_registered_twice() -> None:
     assert not set(REPLACED_PASSES) & set(get_all_passes())
 
 
-def test_multiverse_serves_our_passes() -> None:
-    compat.replace_universe_entries({}, REPLACED_PASSES)
-    passes = Universe.get_multiverse().all_passes
+def test_a_run_that_uses_xdsl_gpu_gets_our_passes() -> None:
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    from xdsl_gpu.driver.dialect_choice import use_xdsl_gpu
+
+    main = xDSLOptMain(args=[])
+    assert main.available_passes["lower-affine"]() is not LowerAffinePass
+    use_xdsl_gpu(main)
+    passes = main.available_passes
     assert passes["lower-affine"]() is LowerAffinePass
     assert passes["convert-scf-to-cf"]() is ConvertScfToCfPass
     assert passes["reconcile-unrealized-casts"]() is ReconcileUnrealizedCastsPass

@@ -1,37 +1,51 @@
 """The ``xdsl.universe`` plugin: what stock ``xdsl-opt`` gets from xdsl-gpu.
 
-Loading it (``Universe.get_multiverse()`` does, in every ``xdsl-opt`` run) puts our
-``gpu``, ``llvm``, ``arith``, ``math``, ``memref`` dialects and our ``lower-affine``,
-``convert-scf-to-cf``, ``reconcile-unrealized-casts`` passes in place of xDSL's, applies
-the changes inside xDSL that they need (:mod:`xdsl_gpu.compat`), attaches the NVVM
-target's serialization and offloading models, and gives our command-line tools
-diagnostics instead of tracebacks.
+Loading it (``Universe.get_multiverse()`` does, in every ``xdsl-opt`` run) registers
+the dialects, passes and targets that only xdsl-gpu defines, gives ``xdsl-opt``
+upstream's command lines and diagnostics instead of tracebacks, and lets each run
+choose between xDSL's own ``gpu``, ``llvm``, ``arith``, ``math``, ``memref``,
+``vector`` dialects and passes and ours (:mod:`xdsl_gpu.driver.dialect_choice`): a
+program that uses nothing of xdsl-gpu runs exactly as with xDSL alone.
 """
 
+from collections.abc import Callable
+
+from xdsl.ir import Dialect
 from xdsl.universe import Universe
 
 from xdsl_gpu import compat
 from xdsl_gpu.diagnostics import install_for_command_line_tools
+from xdsl_gpu.driver import dialect_choice
 from xdsl_gpu.gpu_dialect.registration import (
     NEW_DIALECTS,
-    REPLACED_DIALECTS,
     install_hooks,
+    install_parser_fixes,
 )
 from xdsl_gpu.passes import get_all_passes
-from xdsl_gpu.passes.registration import REPLACED_PASSES
-from xdsl_gpu.targets import get_all_targets, register_target_interfaces
+from xdsl_gpu.targets import get_all_targets
 
-compat.replace_universe_entries(REPLACED_DIALECTS, REPLACED_PASSES)
-install_hooks()
 compat.upstream_pass_pipelines()
 compat.upstream_command_lines()
+compat.dialects_chosen_per_run(dialect_choice.add_arguments, dialect_choice.choose)
 compat.safe_opt_files()
 compat.diagnose_internal_errors()
-register_target_interfaces()
+install_parser_fixes()
 install_for_command_line_tools()
 
+
+def _with_hooks(factory: Callable[[], Dialect]) -> Callable[[], Dialect]:
+    """A dialect only xdsl-gpu defines needs the changes inside xDSL that its
+    parsers, printers and verifiers rely on, in whichever xDSL tool loads it."""
+
+    def load() -> Dialect:
+        install_hooks()
+        return factory()
+
+    return load
+
+
 XDSL_GPU_UNIVERSE = Universe(
-    all_dialects=dict(NEW_DIALECTS),
+    all_dialects={name: _with_hooks(f) for name, f in NEW_DIALECTS.items()},
     all_passes=get_all_passes(),
     all_targets=get_all_targets(),
 )

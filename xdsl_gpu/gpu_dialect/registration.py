@@ -6,8 +6,8 @@ upstream's custom syntax of several ops. Ours are listed in :data:`REPLACED_DIAL
 those only xdsl-gpu defines in :data:`NEW_DIALECTS`.
 
 * Python users: :func:`register_dialects` puts them into their own ``Context``.
-* Stock ``xdsl-opt``: the plugin (``xdsl_gpu/driver/universe.py``) swaps them into
-  xDSL's own universe (``xdsl_gpu.compat.replace_universe_entries``).
+* Stock ``xdsl-opt``: a run that uses xdsl-gpu gets them in place of xDSL's
+  (``xdsl_gpu/driver/dialect_choice.py``); any other run keeps xDSL's.
 
 Both apply the changes inside xDSL that the dialects need (:func:`install_hooks`),
 each of which lives in :mod:`xdsl_gpu.compat` with its reason and its test.
@@ -110,21 +110,28 @@ NEW_DIALECTS: dict[str, Callable[[], Dialect]] = {
 """Dialects that only this package defines."""
 
 
-def install_hooks() -> None:
-    """The changes inside xDSL that the dialects need (each applied once)."""
-    from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import unescape_mlir_string
+def install_parser_fixes() -> None:
+    """The changes inside xDSL that only let its parser read what it refused, hung
+    on or crashed on before (MLIR text it did not read): they change nothing for a
+    program xDSL already reads, so the plugin makes them in every run."""
+    from xdsl_gpu.gpu_dialect.string_literals import unescape_mlir_string
 
     compat.fast_string_literals(unescape_mlir_string)
+    compat.linear_string_literals()
+    compat.semi_affine_expressions()
+    compat.upstream_scf_while_syntax()
+    compat.bounded_dense_literals()
+    compat.block_redeclaration_after_forward_use()
+
+
+def install_hooks() -> None:
+    """The changes inside xDSL that the dialects need (each applied once)."""
+    install_parser_fixes()
     compat.verify_dialect_attributes_with(verify_dialect_attributes)
     compat.record_source_locations()
     compat.remember_failing_ops()
-    compat.semi_affine_expressions()
     compat.upstream_llvm_type_syntax()
-    compat.linear_string_literals()
-    compat.upstream_scf_while_syntax()
     compat.hex_floats_in_dense_literals()
-    compat.bounded_dense_literals()
-    compat.block_redeclaration_after_forward_use()
     compat.llvm_constant_keeps_its_type()
     compat.xdsl_dispatch_follows_subclasses(_subclassed_ops())
 

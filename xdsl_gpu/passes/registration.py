@@ -2,9 +2,9 @@
 
 ``Universe.get_multiverse()`` refuses two plugins that register the same pass name,
 so a replacement cannot simply be listed in :func:`xdsl_gpu.passes.get_all_passes`.
-The plugin (``xdsl_gpu/driver/universe.py``) swaps the factories of
-:data:`REPLACED_PASSES` into xDSL's own universe through
-``xdsl_gpu.compat.replace_universe_entries``.
+A stock ``xdsl-opt`` run that uses xdsl-gpu gets the factories of
+:data:`REPLACED_PASSES` in place of xDSL's (``xdsl_gpu/driver/dialect_choice.py``);
+any other run keeps xDSL's.
 
 Replaced:
 

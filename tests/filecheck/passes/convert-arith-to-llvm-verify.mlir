@@ -1,4 +1,4 @@
-// RUN: xdsl-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: xdsl-opt --xdsl-gpu %s --split-input-file --verify-diagnostics | filecheck %s
 
 // The vector forms of the casts and of select are verified as upstream does.
 func.func @cast_shape(%v: vector<4xi32>) -> vector<3xi64> {

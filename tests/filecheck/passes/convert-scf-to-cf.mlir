@@ -1,5 +1,5 @@
-// RUN: xdsl-opt %s -p convert-scf-to-cf | filecheck %s
-// RUN: xdsl-opt %s -p 'convert-scf-to-cf{allow-pattern-rollback=false}' | filecheck %s
+// RUN: xdsl-opt --xdsl-gpu %s -p convert-scf-to-cf | filecheck %s
+// RUN: xdsl-opt --xdsl-gpu %s -p 'convert-scf-to-cf{allow-pattern-rollback=false}' | filecheck %s
 
 // xdsl-gpu's pass adds scf.while, scf.execute_region and scf.parallel to xDSL's
 // scf.for/scf.if/scf.index_switch lowerings.

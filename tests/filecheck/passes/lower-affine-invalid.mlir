@@ -1,5 +1,5 @@
-// RUN: xdsl-opt %s -p lower-affine --split-input-file --verify-diagnostics | filecheck %s
-// RUN: not xdsl-opt %s -p lower-affine 2>&1 | filecheck %s --check-prefix=EXIT
+// RUN: xdsl-opt --xdsl-gpu %s -p lower-affine --split-input-file --verify-diagnostics | filecheck %s
+// RUN: not xdsl-opt --xdsl-gpu %s -p lower-affine 2>&1 | filecheck %s --check-prefix=EXIT
 
 // EXIT-NOT:  Traceback
 // EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: lower-affine: 'affine.apply' op in @negative_divisor has a map where mod by non-positive value -4 is not supported

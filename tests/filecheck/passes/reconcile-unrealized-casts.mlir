@@ -1,5 +1,5 @@
-// RUN: xdsl-opt %s -p reconcile-unrealized-casts | filecheck %s
-// RUN: xdsl-opt %s -p reconcile-unrealized-casts 2>&1 | filecheck %s --check-prefix=QUIET
+// RUN: xdsl-opt --xdsl-gpu %s -p reconcile-unrealized-casts | filecheck %s
+// RUN: xdsl-opt --xdsl-gpu %s -p reconcile-unrealized-casts 2>&1 | filecheck %s --check-prefix=QUIET
 
 // xdsl-gpu's pass (upstream's algorithm) replaces xDSL's, which printed a Python
 // warning for every cast it kept.

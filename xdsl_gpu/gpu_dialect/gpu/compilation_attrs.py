@@ -21,7 +21,6 @@ upstream's "promised" interfaces, whose models register later).
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, cast
 
@@ -59,6 +58,7 @@ from xdsl_gpu.gpu_dialect.gpu.attributes import (
     verified_at,
 )
 from xdsl_gpu.gpu_dialect.gpu.interfaces import TargetAttrInterface, implements
+from xdsl_gpu.gpu_dialect.string_literals import unescape_mlir_string
 
 __all__ = [
     "ATTRIBUTES",
@@ -120,29 +120,6 @@ def escape_mlir_bytes(data: bytes) -> str:
     rest and for ``"``), about 10x faster, which matters for multi-megabyte fatbins.
     """
     return "".join(map(_ESCAPES.__getitem__, data))
-
-
-def unescape_mlir_string(body: str) -> bytes:
-    """The bytes an MLIR string literal body (without quotes) stands for: ``\\n``,
-    ``\\t``, ``\\"``, ``\\\\`` and two-digit hex escapes; everything else as UTF-8.
-
-    The same result as xDSL's ``StringLiteral.bytes_contents``, but in C: the
-    escapes are rewritten to ``\\xXX`` and decoded by ``codecs.escape_decode``, so a
-    multi-megabyte object decodes in milliseconds.
-    """
-    raw = body.encode()
-    if b"\\" not in raw:
-        return raw
-    # Escapes are read left to right and only `\\` holds two backslashes, so a
-    # left-to-right replace of `\\` meets exactly the escaped backslashes.
-    raw = raw.replace(b"\\\\", b"\\5C")
-    raw = raw.replace(b"\\n", b"\\0A").replace(b"\\t", b"\\09")
-    raw = raw.replace(b'\\"', b"\\22").replace(b"\\", b"\\x")
-    try:
-        # Every backslash now starts `\\x`; a malformed escape fails here.
-        return codecs.escape_decode(raw)[0]
-    except ValueError as e:
-        raise ValueError(f"invalid escape sequence in string literal: {e}") from None
 
 
 def _parse_bytes_literal(parser: AttrParser) -> bytes | None:

@@ -1,4 +1,4 @@
-// RUN: xdsl-opt %s --verify-diagnostics --split-input-file | filecheck %s
+// RUN: xdsl-opt --xdsl-gpu %s --verify-diagnostics --split-input-file | filecheck %s
 // RUN: %if mlir-opt %{ mlir-opt %s --split-input-file --verify-diagnostics %}
 
 // The verifier rules of the arith ops that xdsl_gpu/gpu_dialect/arith.py replaces. CHECK

@@ -1,5 +1,5 @@
-// RUN: xdsl-opt %s | filecheck %s
-// RUN: %if mlir-opt %{ xdsl-opt %s | mlir-opt-22 | filecheck %s %}
+// RUN: xdsl-opt --xdsl-gpu %s | filecheck %s
+// RUN: %if mlir-opt %{ xdsl-opt --xdsl-gpu %s | mlir-opt-22 | filecheck %s %}
 
 // An llvm.mlir.constant keeps its value's type when it differs from the result's
 // (`1 : index` lowered to i64), as mlir-opt-22 prints it (xDSL dropped it). An i64
