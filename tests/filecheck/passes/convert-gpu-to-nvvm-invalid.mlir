@@ -121,17 +121,20 @@ gpu.module @m {
 
 // -----
 
-// WMMA ops are not lowered.
+// A WMMA product no instruction computes (f16 inputs, i32 accumulator); the other
+// WMMA cases are in convert-gpu-to-nvvm-wmma.mlir.
 gpu.module @m {
-  gpu.func @k(%out: memref<16x16xf16>) kernel {
+  gpu.func @k(%h: memref<16x16xf16>, %i: memref<16x16xi32>) kernel {
     %c0 = arith.constant 0 : index
-    %f = arith.constant 1.0 : f16
-    %m = gpu.subgroup_mma_constant_matrix %f : !gpu.mma_matrix<16x16xf16, "COp">
-    gpu.subgroup_mma_store_matrix %m, %out[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<16x16xf16>
+    %a = gpu.subgroup_mma_load_matrix %h[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+    %b = gpu.subgroup_mma_load_matrix %h[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xf16> -> !gpu.mma_matrix<16x16xf16, "BOp">
+    %c = gpu.subgroup_mma_load_matrix %i[%c0, %c0] {leadDimension = 16 : index} : memref<16x16xi32> -> !gpu.mma_matrix<16x16xi32, "COp">
+    %d = gpu.subgroup_mma_compute %a, %b, %c : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xi32, "COp">
+    gpu.subgroup_mma_store_matrix %d, %i[%c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xi32, "COp">, memref<16x16xi32>
     gpu.return
   }
 }
-// CHECK: convert-gpu-to-nvvm: failed to legalize operation 'gpu.subgroup_mma_constant_matrix' in @k: xdsl-gpu does not lower the WMMA ops (gpu.subgroup_mma_*); upstream turns them into nvvm.wmma.* ops
+// CHECK: convert-gpu-to-nvvm: failed to legalize operation 'gpu.subgroup_mma_compute' in @k: no WMMA instruction computes m16n16k16 with f16 inputs and a s32 accumulator
 
 // -----
 

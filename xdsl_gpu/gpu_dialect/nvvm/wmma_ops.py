@@ -179,6 +179,11 @@ def _geometry_props(geometry: Geometry) -> dict[str, Attribute]:
     }
 
 
+def _sorted(properties: dict[str, Attribute]) -> dict[str, Attribute]:
+    """Properties in name order, as MLIR prints them."""
+    return dict(sorted(properties.items()))
+
+
 def _pointer_space(pointer: Attribute) -> int:
     assert isinstance(pointer, LLVMPointerType)
     space = pointer.addr_space
@@ -246,12 +251,14 @@ class WMMALoadOp(IntrinsicOp):
         super().__init__(
             operands=[ptr, stride],
             result_types=[result_type],
-            properties={
-                **_geometry_props(geometry),
-                "layout": MMALayoutAttr(layout),
-                "eltype": MMATypesAttr(eltype),
-                "frag": MMAFragAttr(frag),
-            },
+            properties=_sorted(
+                {
+                    **_geometry_props(geometry),
+                    "layout": MMALayoutAttr(layout),
+                    "eltype": MMATypesAttr(eltype),
+                    "frag": MMAFragAttr(frag),
+                }
+            ),
         )
 
     def verify_(self) -> None:
@@ -340,11 +347,13 @@ class WMMAStoreOp(IntrinsicOp):
     ):
         super().__init__(
             operands=[ptr, args, stride],
-            properties={
-                **_geometry_props(geometry),
-                "layout": MMALayoutAttr(layout),
-                "eltype": MMATypesAttr(eltype),
-            },
+            properties=_sorted(
+                {
+                    **_geometry_props(geometry),
+                    "layout": MMALayoutAttr(layout),
+                    "eltype": MMATypesAttr(eltype),
+                }
+            ),
         )
 
     def verify_(self) -> None:
@@ -402,13 +411,15 @@ class WMMAMmaOp(IntrinsicOp):
         super().__init__(
             operands=[args],
             result_types=[result_type],
-            properties={
-                **_geometry_props(geometry),
-                "layoutA": MMALayoutAttr(layouts[0]),
-                "layoutB": MMALayoutAttr(layouts[1]),
-                "eltypeA": MMATypesAttr(eltype_a),
-                "eltypeB": MMATypesAttr(eltype_c),
-            },
+            properties=_sorted(
+                {
+                    **_geometry_props(geometry),
+                    "layoutA": MMALayoutAttr(layouts[0]),
+                    "layoutB": MMALayoutAttr(layouts[1]),
+                    "eltypeA": MMATypesAttr(eltype_a),
+                    "eltypeB": MMATypesAttr(eltype_c),
+                }
+            ),
         )
 
     def expected_arguments(self) -> list[Attribute]:
