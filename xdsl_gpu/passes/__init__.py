@@ -22,6 +22,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "convert-gpu-to-nvvm": lambda: _load(
             "convert_gpu_to_nvvm", "ConvertGpuToNVVMPass"
         ),
+        "convert-nvgpu-to-nvvm": lambda: _load(
+            "convert_nvgpu_to_nvvm", "ConvertNVGPUToNVVMPass"
+        ),
         "convert-func-to-llvm": lambda: _load(
             "convert_func_to_llvm", "ConvertFuncToLLVMPass"
         ),

@@ -15,9 +15,9 @@ The sequence (``mlir-opt-22 --dump-pass-pipeline`` prints the same, option for o
     use-bare-pointers-for-kernels}, gpu-module-to-binary{format}, convert-math-to-llvm,
     canonicalize, cse, reconcile-unrealized-casts
 
-Three of them have nothing to do here and run as checks only (:data:`NO_OP_PASSES`):
-there is no ``nvgpu`` dialect, no ``vector`` transfer lowering, and ``nvvm`` ops are
-translated to LLVM intrinsics directly by ``xdsl_gpu/targets/llvm_ir``. ``gpu.module(...)``
+Two of them have nothing to do here and run as checks only (:data:`NO_OP_PASSES`):
+there is no ``vector`` transfer lowering, and ``nvvm`` ops are translated to LLVM
+intrinsics directly by ``xdsl_gpu/targets/llvm_ir``. ``gpu.module(...)``
 steps run on each ``gpu.module`` directly inside the top-level module, as upstream's
 nested pass manager does.
 
@@ -125,7 +125,6 @@ def _check_no_ops(pass_name: str, prefixes: tuple[str, ...], why: str):
 
 
 NO_OP_PASSES: dict[str, tuple[tuple[str, ...], str]] = {
-    "convert-nvgpu-to-nvvm": (("nvgpu.",), "there is no nvgpu dialect"),
     "convert-vector-to-scf": (
         ("vector.transfer_read", "vector.transfer_write"),
         "no vector transfer lowering",

@@ -1,0 +1,64 @@
+"""``convert-nvgpu-to-nvvm``: ``nvgpu`` ops → ``nvvm`` and ``llvm`` ops.
+
+Upstream: ``mlir/lib/Conversion/NVGPUToNVVM/NVGPUToNVVM.cpp`` (MLIR 22), a partial
+conversion of the whole module. As there, memrefs stay memrefs (an op that needs an
+address takes it from the descriptor through ``builtin.unrealized_conversion_cast``),
+``#gpu.address_space`` maps to NVVM's address spaces (global 1, workgroup 3,
+private 0), ``!nvgpu.device.async.token`` becomes a dummy ``i32``, and ``scf``
+regions that carry converted types (a token in ``scf.for``'s ``iter_args``) get the
+converted types.
+
+The patterns live in :mod:`xdsl_gpu.passes.nvgpu_to_nvvm_patterns`, one module per
+family of ops (``ampere``: ``mma.sync``, ``mma.sp.sync``, ``ldmatrix``,
+``device_async_*``, ``rcp``). An ``nvgpu`` op that no pattern lowers stops the pass
+with a diagnostic at the op. The pass has no options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import RewritePattern
+
+from xdsl_gpu.passes.llvm_type_converter import NVVM_ADDRESS_SPACES, PatternSet
+from xdsl_gpu.passes.nvgpu_to_nvvm_patterns import PATTERN_MODULES
+from xdsl_gpu.passes.nvgpu_to_nvvm_patterns.common import (
+    PASS_NAME,
+    NVGPULowering,
+    NVGPUTypeConverter,
+    lowering_error,
+)
+
+
+def type_converter(index_bitwidth: int = 64) -> NVGPUTypeConverter:
+    """The pass's LLVM type converter, with every family's ``nvgpu`` types."""
+    conversions = tuple(
+        conversion
+        for module in PATTERN_MODULES
+        for conversion in getattr(module, "TYPE_CONVERSIONS", ())
+    )
+    return NVGPUTypeConverter(index_bitwidth, NVVM_ADDRESS_SPACES, conversions)
+
+
+def nvgpu_to_nvvm_patterns(lowering: NVGPULowering) -> list[RewritePattern]:
+    """The patterns of every family of :data:`PATTERN_MODULES`."""
+    return [p for module in PATTERN_MODULES for p in module.patterns(lowering)]
+
+
+@dataclass(frozen=True)
+class ConvertNVGPUToNVVMPass(ModulePass):
+    """Lower ``nvgpu`` ops to ``nvvm`` and ``llvm`` (see the module docstring)."""
+
+    name = PASS_NAME
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        lowering = NVGPULowering(type_converter())
+        PatternSet(nvgpu_to_nvvm_patterns(lowering)).apply(op)
+        for inner in op.walk():
+            if inner.name.startswith("nvgpu."):
+                raise lowering_error(
+                    inner, "has no lowering to NVVM with these operand types"
+                )
