@@ -1200,13 +1200,16 @@ def upstream_command_lines() -> None:
 
 
 def dialects_chosen_per_run(
-    add_arguments: Callable[[Any], None], choose: Callable[[Any], None]
+    add_arguments: Callable[[Any], None],
+    choose: Callable[[Any], None],
+    settle: Callable[[Any], None],
 ) -> None:
     """Give ``xdsl-opt`` a moment, once its arguments are read and before its pass
     pipeline is built or its input parsed, where xdsl-gpu chooses between xDSL's own
-    dialects and passes and ours for the run (``choose(main)``), and a place for the
-    flag that forces ours (``add_arguments(arg_parser)``). xDSL reads a plugin's
-    dialects and passes once, when the main starts, and keeps one entry per name."""
+    dialects and passes and ours for the run (``choose(main)``), one once the
+    pipeline is built (``settle(main)``), and a place for the flag that forces ours
+    (``add_arguments(arg_parser)``). xDSL reads a plugin's dialects and passes once,
+    when the main starts, and keeps one entry per name."""
     from xdsl.xdsl_opt_main import xDSLOptMain
 
     register = xDSLOptMain.__dict__.get("register_all_arguments")
@@ -1225,6 +1228,7 @@ def dialects_chosen_per_run(
     def setup_pipeline(self: Any) -> None:
         choose(self)
         setup(self)
+        settle(self)
 
     _mark(register_all_arguments, "xdsl_gpu_dialect_choice", register)
     _mark(setup_pipeline, "xdsl_gpu_dialect_choice", setup)

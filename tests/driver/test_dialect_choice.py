@@ -130,3 +130,23 @@ def test_an_error_in_a_run_with_xdsls_dialects_says_how_to_get_ours() -> None:
     ours = _opt("--xdsl-gpu", source=source)
     assert ours.returncode == 1
     assert "note:" not in ours.stderr
+
+
+def test_xdsls_passes_feed_ours_in_one_pipeline() -> None:
+    """memref-to-gpu (xDSL's) builds xDSL's gpu.alloc; gpu-to-llvm (ours) lowers it."""
+    source = (
+        "func.func @f() {\n"
+        "  %0 = memref.alloc() : memref<4xf32>\n"
+        "  memref.dealloc %0 : memref<4xf32>\n"
+        "  func.return\n}\n"
+    )
+    done = _opt("-p", "memref-to-gpu,gpu-to-llvm", source=source)
+    assert done.returncode == 0, done.stderr
+    assert "llvm.call @mgpuMemAlloc" in done.stdout
+    assert "llvm.call @mgpuMemFree" in done.stdout
+
+
+def test_xdsls_llvm_backend_serves_a_program_without_xdsl_gpu() -> None:
+    done = _opt("-t", "llvm", source=LLVM_ADD.replace(" overflow<nsw, nuw>", ""))
+    assert done.returncode == 0, done.stderr
+    assert "add i32" in done.stdout

@@ -20,6 +20,7 @@ their ``Context``; ``xdsl-gpu-run`` always uses ours.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import re
 import sys
@@ -100,6 +101,29 @@ def use_xdsl_gpu(main: Any) -> None:
     for name, factory in REPLACED_DIALECTS.items():
         compat.replace_context_dialect(main.ctx, name, factory)
     main.available_passes.update(REPLACED_PASSES)
+    main.xdsl_gpu_dialects = True
+
+
+def settle(main: Any) -> None:
+    """In a run with our dialects, rebuild the ops that a pass of xDSL's made with
+    xDSL's classes (``memref-to-gpu`` makes xDSL's ``gpu.alloc``) as ours before the
+    next pass sees them (:mod:`xdsl_gpu.gpu_dialect.adoption`)."""
+    pipeline = getattr(main, "pipeline", None)
+    if not getattr(main, "xdsl_gpu_dialects", False) or pipeline is None:
+        return
+    from xdsl_gpu.gpu_dialect.adoption import adopt_foreign_ops
+
+    then = pipeline.callback
+
+    def callback(previous: Any, module: Any, following: Any) -> None:
+        if previous is not None and not type(previous).__module__.startswith(
+            "xdsl_gpu."
+        ):
+            adopt_foreign_ops(module, main.ctx)
+        if then is not None:
+            then(previous, module, following)
+
+    main.pipeline = dataclasses.replace(pipeline, callback=callback)
 
 
 def why_xdsl_gpu(

@@ -26,7 +26,9 @@ from xdsl_gpu.targets import get_all_targets
 
 compat.upstream_pass_pipelines()
 compat.upstream_command_lines()
-compat.dialects_chosen_per_run(dialect_choice.add_arguments, dialect_choice.choose)
+compat.dialects_chosen_per_run(
+    dialect_choice.add_arguments, dialect_choice.choose, dialect_choice.settle
+)
 compat.safe_opt_files()
 compat.diagnose_internal_errors()
 install_parser_fixes()
