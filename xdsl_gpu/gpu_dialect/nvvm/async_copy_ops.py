@@ -12,7 +12,7 @@ Printed forms (MLIR 22)::
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import I32, IntegerAttr, i32
 from xdsl.dialects.llvm import LLVMPointerType
@@ -111,6 +111,15 @@ class CpAsyncWaitGroupOp(IntrinsicOp):
 
     def __init__(self, n: int):
         super().__init__(properties={"n": IntegerAttr(n, i32)})
+
+    def llvm_ir(self, emitter: Any) -> None:
+        """The call with ``n`` as its argument: an ``immarg``, so the count is a
+        property rather than an operand and the table-driven rule (operands as
+        arguments) would call the intrinsic with none (``xdsl_gpu/targets/llvm_ir``:
+        ``LLVMIRTranslatable``)."""
+        emitter.call_intrinsic(
+            self.LLVM_INTRINSIC, None, [("i32", str(self.n.value.data))]
+        )
 
 
 OPERATIONS: tuple[type[Operation], ...] = (
