@@ -152,6 +152,10 @@ def constant_literal(value: Attribute, t: Attribute) -> str:
     """The LLVM IR constant (without its type) for an attribute of a
     ``llvm.mlir.constant`` or a global's initializer, of LLVM type ``t``."""
     convert_type(t)  # refuses types without an LLVM IR form (index) by name
+    if isinstance(value, IntegerAttr | FloatAttr) and isinstance(t, VectorType):
+        # A scalar for a vector is a splat (mlir-translate's reading; the WMMA
+        # maxf/minf lowering writes its NaN this way, as upstream's).
+        return _aggregate_from_flat(iter([value.value.data] * _flat_count(t)), t)
     if isinstance(value, IntegerAttr):
         return _scalar_literal(value.value.data, t)
     if isinstance(value, FloatAttr):
