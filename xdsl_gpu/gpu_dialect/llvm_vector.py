@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from abc import ABC
 
-from xdsl.dialects.builtin import VectorType
-from xdsl.dialects.llvm import FastMathAttr
+from xdsl.dialects.builtin import I1, I32, IntegerAttr, UnitAttr, VectorType
+from xdsl.dialects.llvm import FastMathAttr, LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
+    opt_prop_def,
     prop_def,
     result_def,
     traits_def,
@@ -140,7 +141,45 @@ class VectorReduceFMinimumOp(FloatMinMaxVectorReduceOp):
     name = "llvm.intr.vector.reduce.fminimum"
 
 
+@irdl_op_definition
+class MaskedLoadOp(IRDLOperation):
+    """``%v = llvm.intr.masked.load %p, %mask, %pass {alignment = 4 : i32} :
+    (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>``: the lanes whose mask
+    bit is clear take ``%pass`` and are not read."""
+
+    name = "llvm.intr.masked.load"
+    data = operand_def(LLVMPointerType)
+    mask = operand_def(VectorType[I1])
+    pass_thru = operand_def(VectorType)
+    res = result_def(VectorType)
+    alignment = prop_def(IntegerAttr[I32])
+    nontemporal = opt_prop_def(UnitAttr)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$data `,` $mask `,` $pass_thru attr-dict `:` functional-type(operands, results)"
+    )
+
+    def __init__(
+        self,
+        data: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        pass_thru: SSAValue | Operation,
+        alignment: int,
+    ):
+        pass_thru = SSAValue.get(pass_thru)
+        super().__init__(
+            operands=[data, mask, pass_thru],
+            result_types=[pass_thru.type],
+            properties={"alignment": IntegerAttr(alignment, 32)},
+        )
+
+    def verify_(self) -> None:
+        if self.pass_thru.type != self.res.type:
+            raise VerifyException("expected pass_thru of the result type")
+
+
 VECTOR_LLVM_OPS: list[type[IRDLOperation]] = [
+    MaskedLoadOp,
     VectorReduceAddOp,
     VectorReduceMulOp,
     VectorReduceAndOp,

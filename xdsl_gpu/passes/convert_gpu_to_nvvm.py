@@ -51,6 +51,7 @@ from xdsl_gpu.passes.convert_cf_to_llvm import cf_to_llvm_patterns
 from xdsl_gpu.passes.convert_func_to_llvm import C_INTERFACE, func_to_llvm_patterns
 from xdsl_gpu.passes.convert_index_to_llvm import index_to_llvm_patterns
 from xdsl_gpu.passes.convert_math_to_llvm import math_to_llvm_patterns
+from xdsl_gpu.passes.convert_vector_to_llvm import vector_to_llvm_patterns
 from xdsl_gpu.passes.finalize_memref_to_llvm import (
     MemRefLoweringOptions,
     memref_to_llvm_patterns,
@@ -83,7 +84,8 @@ STD_DIALECTS = ("arith", "cf", "func", "index", "memref")
 _HINTS: dict[str, str] = {
     "scf": "run convert-scf-to-cf before convert-gpu-to-nvvm",
     "affine": "run lower-affine before convert-gpu-to-nvvm",
-    "vector": "xdsl-gpu has no vector lowering: use scalars or 1-D vectors in arith",
+    "vector": "no pattern lowers it here: run convert-vector-to-scf and the vector "
+    "transforms first (n-D vectors), or use 1-D vectors",
     "math": "no libdevice function or LLVM intrinsic computes it",
 }
 
@@ -197,6 +199,11 @@ class ConvertGpuToNVVMPass(ModulePass):
         # Math ops without a libdevice function: LLVM intrinsics (upstream leaves
         # them to gpu-to-llvm, which lowers them the same way).
         patterns += math_to_llvm_patterns(converter, approximate_log1p=False)
+        # The vector dialect's LLVM patterns, which upstream's pass also takes from
+        # the dialect's ConvertToLLVMPatternInterface.
+        patterns += vector_to_llvm_patterns(
+            MemRefLoweringOptions(converter, pass_name=PASS_NAME)
+        )
         return patterns
 
     def _check_legality(self, module: kernel_ops.ModuleOp) -> None:

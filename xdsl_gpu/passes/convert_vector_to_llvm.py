@@ -61,7 +61,10 @@ from xdsl.traits import SymbolTable
 from xdsl_gpu.gpu_dialect import llvm as ours_llvm
 from xdsl_gpu.gpu_dialect import llvm_vector, vector
 from xdsl_gpu.gpu_dialect.vector.attributes import Punctuation
+from xdsl_gpu.passes.finalize_memref_to_llvm import MemRefLoweringOptions
+from xdsl_gpu.passes.llvm_type_converter import LLVMTypeConverter
 from xdsl_gpu.passes.options import UpstreamOptions
+from xdsl_gpu.passes.vector_to_llvm_patterns.memory import vector_memory_patterns
 
 
 def _is_1d(t: Attribute) -> bool:
@@ -339,38 +342,58 @@ class LowerPrint(RewritePattern):
         rewriter.erase(op)
 
 
+def vector_to_llvm_patterns(
+    options: MemRefLoweringOptions,
+    *,
+    reassociate_fp_reductions: bool = False,
+    use_vector_alignment: bool = False,
+) -> list[RewritePattern]:
+    """The vector → LLVM lowerings that need no module-level declarations (all but
+    ``print``): upstream's ``populateVectorToLLVMConversionPatterns``, also run by
+    convert-gpu-to-nvvm inside each ``gpu.module``."""
+    return [
+        *vector_memory_patterns(options, use_vector_alignment),
+        LowerBroadcast(),
+        LowerExtract(),
+        LowerInsert(),
+        LowerShuffle(),
+        LowerFma(),
+        LowerBitcast(),
+        LowerFromElements(),
+        LowerStep(),
+        LowerReduction(reassociate_fp_reductions),
+    ]
+
+
 @dataclass(frozen=True)
 class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
     """Lower 1-D ``vector`` ops to ``llvm`` (see the module docstring).
 
     Options (upstream's): ``reassociate-fp-reductions`` lets ``fadd``/``fmul``
-    reductions reassociate; ``force-32bit-vector-indices`` is accepted (positions are
-    ``i64`` constants as upstream emits them for 1-D vectors).
+    reductions reassociate; ``use-vector-alignment`` aligns accesses without an
+    ``alignment`` to the vector type instead of the memref's element type;
+    ``force-32bit-vector-indices`` is accepted (positions are ``i64`` constants as
+    upstream emits them for 1-D vectors).
     """
 
     name = "convert-vector-to-llvm"
 
     reassociate_fp_reductions: bool = False
     force_32bit_vector_indices: bool = True
+    use_vector_alignment: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        converter = LLVMTypeConverter.for_pass(self.name, 64, None)
+        options = MemRefLoweringOptions(converter, pass_name=self.name)
+        patterns = vector_to_llvm_patterns(
+            options,
+            reassociate_fp_reductions=self.reassociate_fp_reductions,
+            use_vector_alignment=self.use_vector_alignment,
+        )
         PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [
-                    LowerBroadcast(),
-                    LowerExtract(),
-                    LowerInsert(),
-                    LowerShuffle(),
-                    LowerFma(),
-                    LowerBitcast(),
-                    LowerFromElements(),
-                    LowerStep(),
-                    LowerReduction(self.reassociate_fp_reductions),
-                    LowerPrint(op),
-                ]
-            ),
+            GreedyRewritePatternApplier([*patterns, LowerPrint(op)]),
             apply_recursively=False,
         ).rewrite_module(op)
 
 
-__all__ = ["ConvertVectorToLLVMPass"]
+__all__ = ["ConvertVectorToLLVMPass", "vector_to_llvm_patterns"]

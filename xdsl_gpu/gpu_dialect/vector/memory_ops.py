@@ -10,10 +10,12 @@ from typing import Self, TypeVar
 from xdsl.dialects import vector as xvector
 from xdsl.dialects.builtin import (
     I1,
+    I64,
     AffineMapAttr,
     ArrayAttr,
     BoolAttr,
     IndexType,
+    IntegerAttr,
     IntegerType,
     MemRefType,
     NoneAttr,
@@ -72,6 +74,34 @@ def _check_base_element(base: Attribute, vector: VectorType, what: str) -> None:
         raise VerifyException(f"base and {what} element types should match")
 
 
+ALIGNMENT_CONSTRAINT = (
+    "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer "
+    "attribute whose value is positive and whose value is a power of two > 0"
+)
+
+
+def alignment_prop():
+    """``alignment``: the byte alignment the access may assume (MLIR 22's optional
+    property of every vector memory op; the LLVM lowering puts it on the access)."""
+    return opt_prop_def(IntegerAttr[I64])
+
+
+def _check_alignment(op: IRDLOperation) -> None:
+    alignment = op.properties.get("alignment")
+    if alignment is None:
+        return
+    assert isinstance(alignment, IntegerAttr)
+    value = alignment.value.data
+    if value <= 0 or value & (value - 1):
+        raise VerifyException(ALIGNMENT_CONSTRAINT)
+
+
+def access_alignment(op: Operation) -> int | None:
+    """The ``alignment`` of a vector memory op, or ``None`` where it has none."""
+    alignment = op.properties.get("alignment")
+    return alignment.value.data if isinstance(alignment, IntegerAttr) else None
+
+
 @irdl_op_definition
 class LoadOp(xvector.LoadOp):
     """``%v = vector.load %m[%i, %j] : memref<?x?xf32>, vector<8xf32>``"""
@@ -80,11 +110,13 @@ class LoadOp(xvector.LoadOp):
     indices = var_operand_def(IndexType)
     result = result_def(VectorType)
     nontemporal = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    alignment = alignment_prop()
     irdl_options = (ParsePropInAttrDict(),)
     parse = RESET_FORMAT["parse"]
     print = RESET_FORMAT["print"]
 
     def verify_(self) -> None:
+        _check_alignment(self)
         base = _shaped(self.base)
         _check_base_element(base, _vector(self.result), "result")
         _check_indices(base, self.indices)
@@ -98,11 +130,13 @@ class StoreOp(xvector.StoreOp):
     base = operand_def(MemRefType)
     indices = var_operand_def(IndexType)
     nontemporal = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    alignment = alignment_prop()
     irdl_options = (ParsePropInAttrDict(),)
     parse = RESET_FORMAT["parse"]
     print = RESET_FORMAT["print"]
 
     def verify_(self) -> None:
+        _check_alignment(self)
         base = _shaped(self.base)
         element = base.element_type  # pyright: ignore[reportUnknownMemberType]
         vector = _vector(self.vector)
@@ -144,10 +178,13 @@ class MaskedLoadOp(xvector.MaskedLoadOp):
     mask = operand_def(VectorType[I1])
     pass_thru = operand_def(VectorType)
     result = result_def(VectorType)
+    alignment = alignment_prop()
+    irdl_options = (ParsePropInAttrDict(),)
     parse = RESET_FORMAT["parse"]
     print = RESET_FORMAT["print"]
 
     def verify_(self) -> None:
+        _check_alignment(self)
         result = _vector(self.result)
         _check_masked(
             _shaped(self.base),
@@ -170,10 +207,13 @@ class MaskedStoreOp(xvector.MaskedStoreOp):
     indices = var_operand_def(IndexType)
     mask = operand_def(VectorType[I1])
     value_to_store = operand_def(VectorType)
+    alignment = alignment_prop()
+    irdl_options = (ParsePropInAttrDict(),)
     parse = RESET_FORMAT["parse"]
     print = RESET_FORMAT["print"]
 
     def verify_(self) -> None:
+        _check_alignment(self)
         _check_masked(
             _shaped(self.base),
             self.indices,
@@ -196,6 +236,8 @@ class GatherOp(IRDLOperation):
     mask = operand_def(VectorType[I1])
     pass_thru = operand_def(VectorType)
     result = result_def(VectorType)
+    alignment = alignment_prop()
+    irdl_options = (ParsePropInAttrDict(),)
 
     assembly_format = (
         "$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $pass_thru attr-dict "
@@ -204,6 +246,7 @@ class GatherOp(IRDLOperation):
     )
 
     def verify_(self) -> None:
+        _check_alignment(self)
         base, result = _shaped(self.base), _vector(self.result)
         if base.element_type != result.element_type:  # pyright: ignore[reportUnknownMemberType]
             raise VerifyException("base and result element type should match")
@@ -227,6 +270,8 @@ class ScatterOp(IRDLOperation):
     indices = operand_def(VectorType)
     mask = operand_def(VectorType[I1])
     valueToStore = operand_def(VectorType)
+    alignment = alignment_prop()
+    irdl_options = (ParsePropInAttrDict(),)
 
     assembly_format = (
         "$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $valueToStore "
@@ -235,6 +280,7 @@ class ScatterOp(IRDLOperation):
     )
 
     def verify_(self) -> None:
+        _check_alignment(self)
         base, value = _shaped(self.base), _vector(self.valueToStore)
         if base.element_type != value.element_type:  # pyright: ignore[reportUnknownMemberType]
             raise VerifyException("base and valueToStore element type should match")
@@ -256,6 +302,8 @@ class ExpandLoadOp(IRDLOperation):
     mask = operand_def(VectorType[I1])
     pass_thru = operand_def(VectorType)
     result = result_def(VectorType)
+    alignment = alignment_prop()
+    irdl_options = (ParsePropInAttrDict(),)
 
     assembly_format = (
         "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) "
@@ -263,6 +311,7 @@ class ExpandLoadOp(IRDLOperation):
     )
 
     def verify_(self) -> None:
+        _check_alignment(self)
         result = _vector(self.result)
         _check_masked(
             _shaped(self.base),
@@ -286,6 +335,8 @@ class CompressStoreOp(IRDLOperation):
     indices = var_operand_def(IndexType)
     mask = operand_def(VectorType[I1])
     valueToStore = operand_def(VectorType)
+    alignment = alignment_prop()
+    irdl_options = (ParsePropInAttrDict(),)
 
     assembly_format = (
         "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` "
@@ -293,6 +344,7 @@ class CompressStoreOp(IRDLOperation):
     )
 
     def verify_(self) -> None:
+        _check_alignment(self)
         _check_masked(
             _shaped(self.base),
             self.indices,

@@ -257,7 +257,7 @@ INTRINSICS: dict[str, IntrinsicSpec] = {
     },
 }
 """Every ``llvm.intr.*`` op translated as a plain call (``assume`` and
-``masked.store`` have their own converters)."""
+``masked.load``/``masked.store`` have their own converters)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -940,6 +940,22 @@ def _masked_store(op: Any, f: FunctionEmitter) -> None:
     )
 
 
+def _masked_load(op: Any, f: FunctionEmitter) -> None:
+    result_t, ptr_t = op.res.type, op.data.type
+    name = f"llvm.masked.load.{intrinsic_suffix(result_t)}.{intrinsic_suffix(ptr_t)}"
+    callee = f.module.declare(
+        name,
+        convert_type(result_t),
+        [convert_type(t) for t in (ptr_t, op.mask.type, op.pass_thru.type)],
+    )
+    f.define(
+        op.res,
+        f"call {convert_type(result_t)} {callee}(ptr align "
+        f"{op.alignment.value.data} {f.ref(op.data)}, {f.typed(op.mask)}, "
+        f"{f.typed(op.pass_thru)})",
+    )
+
+
 _CONVERTERS: dict[str, Converter] = {
     **{
         f"llvm.{n}": _binary(n)
@@ -987,6 +1003,7 @@ _CONVERTERS: dict[str, Converter] = {
     "llvm.call_intrinsic": _call_intrinsic,
     "llvm.intr.assume": _assume,
     "llvm.intr.masked.store": _masked_store,
+    "llvm.intr.masked.load": _masked_load,
     "llvm.intr.experimental.constrained.fptrunc": _constrained_fptrunc,
     **{name: _intrinsic for name in INTRINSICS},
 }
