@@ -71,23 +71,22 @@ class NVGPULowering:
         rewriter: PatternRewriter,
         op: Operation,
         memref: SSAValue,
+        descriptor: SSAValue,
         indices: Sequence[SSAValue],
     ) -> SSAValue:
         """The address of ``memref[indices]`` as an ``!llvm.ptr`` in the memref's
-        address space (upstream's ``getStridedElementPtr``)."""
+        address space (upstream's ``getStridedElementPtr``), from the converted
+        ``descriptor`` and ``indices``."""
         memref_type = memref.type
         assert isinstance(memref_type, MemRefType)
-        descriptor = self.llvm_value(memref, rewriter, op)
         element = self.converter.convert_type(memref_type.element_type)
         if element is None:
             raise lowering_error(
                 op,
                 f"has a memref of {memref_type.element_type}, which has no LLVM type",
             )
-        index_type = self.converter.index_type
-        llvm_indices = [to_llvm(i, index_type, rewriter) for i in indices]
         return strided_element_ptr(
-            rewriter, memref_type, MemRefDescriptor(descriptor), llvm_indices, element
+            rewriter, memref_type, MemRefDescriptor(descriptor), indices, element
         )
 
 
