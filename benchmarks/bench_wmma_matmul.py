@@ -96,6 +96,29 @@ def upstream_file(folder: Path, chip: str) -> Path:
     return folder / f"{KERNEL.stem}.mlir-opt-22.{chip}.ptx"
 
 
+def _instructions(ptx: str) -> list[str]:
+    """The PTX without comments and the ``.version``/``.target`` header lines."""
+    return [
+        line.strip()
+        for line in ptx.splitlines()
+        if line.strip() and not line.strip().startswith(("//", ".version", ".target"))
+    ]
+
+
+def ptx_difference(ours: str, upstream: str) -> str:
+    """How xdsl-gpu's PTX compares with MLIR 22's, in words."""
+    if ours == upstream:
+        return "xdsl-gpu's is identical to MLIR 22's"
+    mine, theirs = _instructions(ours), _instructions(upstream)
+    if mine == theirs:
+        return "xdsl-gpu's equals MLIR 22's but for comments and the header"
+    differing = sum(a != b for a, b in zip(mine, theirs, strict=False))
+    return (
+        f"xdsl-gpu's differs from MLIR 22's: {len(mine)} vs {len(theirs)} lines, "
+        f"{differing} of the common ones differ"
+    )
+
+
 # -- cuBLAS ----------------------------------------------------------------------------
 
 
@@ -189,6 +212,7 @@ def kernel_runner(gpu: Gpu, cubin: bytes, args: Sequence[int]) -> Callable[[], N
     pointers = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
 
     def launch() -> None:
+        assert values  # keeps alive the argument values that ``pointers`` points at
         result = gpu.cu.cuLaunchKernel(
             function, *KERNEL.grid, *KERNEL.block, 0, 0, ctypes.addressof(pointers), 0
         )
@@ -225,6 +249,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--upstream-ptx", type=Path, metavar="DIR", default=ROOT / ".bench",
         help="mlir-opt-22's PTX written by --prepare (default: .bench)",
     )  # fmt: skip
+    parser.add_argument(
+        "--dump", type=Path, metavar="DIR", help="also write both PTX texts to DIR"
+    )
     args = parser.parse_args(argv)
 
     if args.prepare:
@@ -244,9 +271,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"no MLIR 22 PTX for {chip}: run --prepare where mlir-opt-22 is")
         return 1
     ours = ours_ptx(chip)
-    print(
-        f"# PTX: xdsl-gpu's {'is identical to' if ours == upstream else 'differs from'} MLIR 22's"
-    )
+    print(f"# PTX: {ptx_difference(ours, upstream)}")
+    if args.dump:
+        args.dump.mkdir(parents=True, exist_ok=True)
+        (args.dump / f"{KERNEL.stem}.xdsl-gpu.{chip}.ptx").write_text(ours)
+        (args.dump / f"{KERNEL.stem}.mlir-opt-22.{chip}.ptx").write_text(upstream)
     cubins = {"xdsl-gpu": assemble(ours, chip), "MLIR 22": assemble(upstream, chip)}
 
     rng = np.random.default_rng(0)
