@@ -31,6 +31,9 @@ from xdsl_gpu.passes.nvgpu_to_nvvm_patterns.common import (
     NVGPUTypeConverter,
     lowering_error,
 )
+from xdsl_gpu.passes.scf_structural_type_conversion import (
+    scf_structural_type_patterns,
+)
 
 
 def type_converter(index_bitwidth: int = 64) -> NVGPUTypeConverter:
@@ -56,7 +59,12 @@ class ConvertNVGPUToNVVMPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         lowering = NVGPULowering(type_converter())
-        PatternSet(nvgpu_to_nvvm_patterns(lowering)).apply(op)
+        PatternSet(
+            [
+                *nvgpu_to_nvvm_patterns(lowering),
+                *scf_structural_type_patterns(lowering.converter),
+            ]
+        ).apply(op)
         for inner in op.walk():
             if inner.name.startswith("nvgpu."):
                 raise lowering_error(
