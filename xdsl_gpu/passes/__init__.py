@@ -34,6 +34,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "convert-vector-to-llvm": lambda: _load(
             "convert_vector_to_llvm", "ConvertVectorToLLVMPass"
         ),
+        "convert-vector-to-scf": lambda: _load(
+            "convert_vector_to_scf", "ConvertVectorToSCFPass"
+        ),
         "convert-math-to-llvm": lambda: _load(
             "convert_math_to_llvm", "ConvertMathToLLVMPass"
         ),

@@ -1,0 +1,69 @@
+"""``convert-vector-to-scf``: n-D ``vector.transfer_read``/``transfer_write`` become
+transfers of lower rank (down to ``target-rank``), as upstream MLIR 22's
+``ConvertVectorToSCFPass``.
+
+Each transfer of rank above ``target-rank`` is split along its first dim into one
+transfer per row (:mod:`xdsl_gpu.passes.vector_transforms.transfer_unroll`), rows
+that may be out of bounds guarded by ``scf.if``. That is upstream's
+``full-unroll=true`` form. Upstream's default form (``full-unroll=false``) instead
+stages the vector through a ``memref.alloca`` of vectors and loops with ``scf.for``;
+this pass produces the unrolled form for both (the same values in memory and
+registers; the loop form keeps code size down for long leading dims).
+
+Left as they are (and named by convert-vector-to-llvm or convert-gpu-to-nvvm if they
+remain): transfers on tensors (``lower-tensors`` is accepted, not implemented),
+permutation maps other than minor identities, scalable leading dims
+(``lower-scalable``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
+from xdsl.utils.exceptions import PassFailedException
+
+from xdsl_gpu.passes.options import UpstreamOptions
+from xdsl_gpu.passes.vector_transforms.transfer_unroll import (
+    UnrollTransferRead,
+    UnrollTransferWrite,
+)
+
+
+@dataclass(frozen=True)
+class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
+    """Lower n-D vector transfers to transfers of ``target-rank`` (see the module
+    docstring).
+
+    Options (upstream's): ``full-unroll``, ``target-rank`` (1), ``lower-tensors``,
+    ``lower-scalable``.
+    """
+
+    name = "convert-vector-to-scf"
+
+    full_unroll: bool = False
+    target_rank: int = 1
+    lower_tensors: bool = False
+    lower_scalable: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.target_rank < 0:
+            raise PassFailedException(
+                f"{self.name}: target-rank={self.target_rank}: the rank must be 0 or "
+                "more"
+            )
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier(
+                [
+                    UnrollTransferRead(self.target_rank),
+                    UnrollTransferWrite(self.target_rank),
+                ]
+            ),
+            apply_recursively=True,
+        ).rewrite_module(op)
+
+
+__all__ = ["ConvertVectorToSCFPass"]

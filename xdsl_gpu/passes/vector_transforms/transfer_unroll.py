@@ -1,0 +1,233 @@
+"""Full unrolling of n-D transfers, as upstream's ``UnrollTransferReadConversion`` and
+``UnrollTransferWriteConversion`` (``convert-vector-to-scf{full-unroll=true}``).
+
+A ``transfer_read`` of ``vector<2x4xf32>`` becomes a broadcast of the padding and, for
+each row ``i``, a ``transfer_read`` of ``vector<4xf32>`` at the row's index plus ``i``
+inserted at ``[i]``. Where the row may be out of bounds (``in_bounds`` false for the
+first dim), the read is guarded by ``memref.dim > index`` in an ``scf.if`` that yields
+the vector unchanged otherwise; writes likewise skip such rows. A mask is split the
+same way (``vector.extract`` of its row). The new transfers have one dim less and are
+unrolled again until their rank is the target rank.
+
+Only minor-identity permutation maps on memrefs are unrolled here (upstream first
+turns other maps into minor identities plus ``vector.transpose``/``broadcast``);
+other transfers are left for the caller to report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.dialects import memref, scf
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    BoolAttr,
+    MemRefType,
+    VectorType,
+)
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+
+from xdsl_gpu.gpu_dialect import vector
+from xdsl_gpu.gpu_dialect.arith import CmpiOp
+from xdsl_gpu.passes.vector_transforms.common import (
+    index_constant,
+    is_minor_identity,
+    offset_index,
+)
+
+
+def _unrollable(
+    op: vector.TransferReadOp | vector.TransferWriteOp, v: VectorType, target_rank: int
+) -> bool:
+    if v.get_num_dims() <= max(target_rank, 0) or v.get_num_dims() < 2:
+        return False
+    if not isinstance(op.source.type, MemRefType):
+        return False  # tensors: lower-tensors is not implemented
+    if v.get_num_scalable_dims() and v.get_scalable_dims()[0]:
+        return False  # a scalable leading dim needs a loop over vscale
+    return is_minor_identity(op.permutation_map.data)
+
+
+def _inner_map(amap: AffineMap) -> AffineMapAttr:
+    return AffineMapAttr(AffineMap(amap.num_dims, 0, amap.results[1:]))
+
+
+def _inner_type(v: VectorType) -> VectorType:
+    return VectorType(
+        v.element_type, v.get_shape()[1:], ArrayAttr(v.scalable_dims.data[1:])
+    )
+
+
+def _unpacked_dim(amap: AffineMap) -> int:
+    first = amap.results[0]
+    assert isinstance(first, AffineDimExpr)
+    return first.position
+
+
+def _row_indices(
+    indices: list[SSAValue], dim: int, row: int, ops: list[Operation]
+) -> list[SSAValue]:
+    """The indices of row ``row``: ``indices[dim] + row`` (ops appended to ``ops``)."""
+    shifted = offset_index(indices[dim], row)
+    if shifted is None:
+        return list(indices)
+    ops.append(shifted)
+    return [*indices[:dim], shifted.results[0], *indices[dim + 1 :]]
+
+
+def _in_bounds_condition(
+    source: SSAValue,
+    indices: list[SSAValue],
+    dim: int,
+    row: int,
+    rewriter: PatternRewriter,
+) -> SSAValue:
+    """``memref.dim %source, dim > indices[dim] + row``, built before the op."""
+    size = memref.DimOp(source, index_constant(dim, rewriter))
+    rewriter.insert(size)
+    position = indices[dim]
+    shifted = offset_index(position, row)
+    if shifted is not None:
+        rewriter.insert(shifted)
+        position = shifted.results[0]
+    cmp = CmpiOp(size.result, position, "sgt")
+    rewriter.insert(cmp)
+    return cmp.result
+
+
+@dataclass
+class UnrollTransferRead(RewritePattern):
+    target_rank: int = 1
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.TransferReadOp, rewriter: PatternRewriter):
+        v = op.result.type
+        assert isinstance(v, VectorType)
+        if not _unrollable(op, v, self.target_rank):
+            return
+        amap = op.permutation_map.data
+        dim = _unpacked_dim(amap)
+        inner_type = _inner_type(v)
+        inner_map = _inner_map(amap)
+        in_bounds = list(op.in_bounds.data)
+        inner_in_bounds = ArrayAttr[BoolAttr](in_bounds[1:])
+        indices = list(op.indices)
+        init = vector.BroadcastOp(op.padding, v)
+        rewriter.insert(init)
+        current: SSAValue = init.vector
+        for row in range(v.get_shape()[0]):
+
+            def read_row(previous: SSAValue, row: int = row) -> list[Operation]:
+                ops: list[Operation] = []
+                row_indices = _row_indices(indices, dim, row, ops)
+                mask = None
+                if op.mask is not None:
+                    ops.append(
+                        m := vector.ExtractOp(op.mask, [row], _mask_row(op.mask))
+                    )
+                    mask = m.result
+                ops.append(
+                    read := vector.TransferReadOp(
+                        op.source,
+                        row_indices,
+                        op.padding,
+                        inner_type,
+                        inner_in_bounds,
+                        inner_map,
+                        mask,
+                    )
+                )
+                ops.append(vector.InsertOp(read.result, previous, [row], v))
+                return ops
+
+            if in_bounds[0].value:
+                ops = read_row(current)
+                for new in ops:
+                    rewriter.insert(new)
+                current = ops[-1].results[0]
+                continue
+            cond = _in_bounds_condition(op.source, indices, dim, row, rewriter)
+            then_ops = read_row(current)
+            then_ops.append(scf.YieldOp(then_ops[-1].results[0]))
+            guarded = scf.IfOp(
+                cond,
+                [v],
+                Region(Block(then_ops)),
+                Region(Block([scf.YieldOp(current)])),
+            )
+            rewriter.insert(guarded)
+            current = guarded.results[0]
+        rewriter.replace(op, [], [current])
+
+
+def _mask_row(mask: SSAValue) -> VectorType:
+    t = mask.type
+    assert isinstance(t, VectorType)
+    return _inner_type(t)
+
+
+@dataclass
+class UnrollTransferWrite(RewritePattern):
+    target_rank: int = 1
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.TransferWriteOp, rewriter: PatternRewriter):
+        v = op.vector.type
+        assert isinstance(v, VectorType)
+        if op.result is not None or not _unrollable(op, v, self.target_rank):
+            return
+        amap = op.permutation_map.data
+        dim = _unpacked_dim(amap)
+        inner_type = _inner_type(v)
+        inner_map = _inner_map(amap)
+        in_bounds = list(op.in_bounds.data)
+        inner_in_bounds = ArrayAttr[BoolAttr](in_bounds[1:])
+        indices = list(op.indices)
+        for row in range(v.get_shape()[0]):
+
+            def write_row(row: int = row) -> list[Operation]:
+                ops: list[Operation] = []
+                row_indices = _row_indices(indices, dim, row, ops)
+                ops.append(value := vector.ExtractOp(op.vector, [row], inner_type))
+                mask = None
+                if op.mask is not None:
+                    ops.append(
+                        m := vector.ExtractOp(op.mask, [row], _mask_row(op.mask))
+                    )
+                    mask = m.result
+                ops.append(
+                    vector.TransferWriteOp(
+                        value.result,
+                        op.source,
+                        row_indices,
+                        inner_in_bounds,
+                        mask,
+                        inner_map,
+                    )
+                )
+                return ops
+
+            if in_bounds[0].value:
+                for new in write_row():
+                    rewriter.insert(new)
+                continue
+            cond = _in_bounds_condition(op.source, indices, dim, row, rewriter)
+            rewriter.insert(
+                scf.IfOp(
+                    cond,
+                    [],
+                    Region(Block([*write_row(), scf.YieldOp()])),
+                    Region(Block([scf.YieldOp()])),
+                )
+            )
+        rewriter.erase(op)
+
+
+__all__ = ["UnrollTransferRead", "UnrollTransferWrite"]
