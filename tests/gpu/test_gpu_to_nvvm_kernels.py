@@ -299,13 +299,11 @@ def test_seed_matmul(fmt: CompilationTarget) -> None:
 
 
 def _pre_lowered(text: str, passes: Sequence[str]) -> str:
-    from xdsl.universe import Universe
-
-    from tests.support.xdsl_tools import print_module
+    from tests.support.xdsl_tools import available_passes, print_module
 
     ctx = make_context()
     module = Parser(ctx, text).parse_module()
-    registry = Universe.get_multiverse().all_passes
+    registry = available_passes()
     for name in passes:
         registry[name]()().apply(ctx, module)
     return print_module(module)

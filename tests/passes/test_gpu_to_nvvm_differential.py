@@ -32,10 +32,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.parser import Parser
-from xdsl.universe import Universe
 
 from tests.passes.gpu_to_nvvm_corpus import CASES, Case
-from tests.support.xdsl_tools import make_context
+from tests.support.xdsl_tools import available_passes, make_context
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.gpu_dialect.gpu import kernel_ops
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
@@ -60,7 +59,7 @@ def _options(case: Case) -> dict[str, Any]:
 def lower_ours(case: Case) -> tuple[Context, ModuleOp]:
     ctx = make_context()
     module = Parser(ctx, case.text).parse_module()
-    passes = Universe.get_multiverse().all_passes
+    passes = available_passes()
     for name in case.pre:
         passes[name]()().apply(ctx, module)
     ConvertGpuToNVVMPass(**_options(case)).apply(ctx, module)

@@ -33,7 +33,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 
-from xdsl_gpu.gpu_dialect import llvm
+from xdsl_gpu.gpu_dialect import llvm, register_dialects
 from xdsl_gpu.targets.cpu_jit import CpuJit, mlir_opt, parse_mlir, upstream_llvm_ir
 from xdsl_gpu.targets.llvm_ir import (
     NVPTX_TRIPLE,
@@ -220,6 +220,7 @@ def test_foreign_ops_translate_as_the_intrinsic_they_name() -> None:
 
     for name, factory in Universe.get_multiverse().all_dialects.items():
         ctx.register_dialect(name, factory)
+    register_dialects(ctx)
     ctx.load_dialect(Dialect("standin", [ReadOp, ShuffleOp, BarrierOp]))
     module = Parser(
         ctx,
