@@ -25,10 +25,12 @@ from xdsl_gpu.gpu_dialect.nvvm import (
     async_copy_ops,
     fence_ops,
     math_ops,
+    mbarrier_ops,
     mma_attrs,
     mma_ops,
     special_registers,
     sync_ops,
+    tma_ops,
     wmma_ops,
 )
 from xdsl_gpu.gpu_dialect.nvvm.async_copy_ops import *  # noqa: F403
@@ -38,12 +40,14 @@ from xdsl_gpu.gpu_dialect.nvvm.base import IntrinsicOp
 from xdsl_gpu.gpu_dialect.nvvm.fence_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.kernel_attrs import verify_nvvm_attributes
 from xdsl_gpu.gpu_dialect.nvvm.math_ops import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.mbarrier_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.mma_attrs import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.mma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sm import RequiresSM, SMVersion
 from xdsl_gpu.gpu_dialect.nvvm.special_registers import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sync_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
+from xdsl_gpu.gpu_dialect.nvvm.tma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.wmma_ops import *  # noqa: F403
 
 NVVM = Dialect(
@@ -56,8 +60,16 @@ NVVM = Dialect(
         *async_copy_ops.OPERATIONS,
         *math_ops.OPERATIONS,
         *wmma_ops.OPERATIONS,
+        *mbarrier_ops.OPERATIONS,
+        *tma_ops.OPERATIONS,
     ],
-    [*ATTRIBUTES, *mma_attrs.ATTRIBUTES, *wmma_ops.ATTRIBUTES, NVVMTargetAttr],
+    [
+        *ATTRIBUTES,
+        *mma_attrs.ATTRIBUTES,
+        *wmma_ops.ATTRIBUTES,
+        *tma_ops.ATTRIBUTES,
+        NVVMTargetAttr,
+    ],
 )
 
 __all__ = [
