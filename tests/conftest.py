@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from functools import cache
 
 import pytest
+
+# The compile cache (xdsl_gpu/targets/compile_cache.py) of the tests is a folder of
+# their own, empty at the start: no test reads what the user compiled, and none
+# leaves objects in the user's cache. Set at import, so that every xdsl-opt the
+# tests start inherits it.
+_CACHE_DIR = tempfile.mkdtemp(prefix="xdsl-gpu-test-cache-")
+os.environ["XDSL_GPU_CACHE_DIR"] = _CACHE_DIR
+os.environ.pop("XDSL_GPU_CACHE", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_CACHE_DIR, ignore_errors=True)
 
 
 @cache

@@ -72,13 +72,51 @@ class GpuModuleToBinaryPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         options = self.target_options()
-        for module in [m for m in op.walk() if isinstance(m, GPUModuleOp)]:
+        modules = [m for m in op.walk() if isinstance(m, GPUModuleOp)]
+        objects = iter(
+            serialize_modules([(m, t) for m in modules for t in _targets(m)], options)
+        )
+        for module in modules:
             binary = BinaryOp(
                 module.sym_name,
-                [serialize_module(module, t, options) for t in _targets(module)],
+                [next(objects) for _ in _targets(module)],
                 module.offloading_handler,
             )
             Rewriter.replace_op(module, binary)
+
+
+def serialize_modules(
+    requests: list[tuple[GPUModuleOp, Attribute]], options: TargetOptions
+) -> list[Attribute]:
+    """The ``#gpu.object`` of each ``(module, target)``, in order. Each target's
+    model gets all of its requests at once (``serialize_to_objects``: the NVVM
+    target compiles them in parallel and through its compile cache); a failure is
+    reported at its module, the first one in program order."""
+    impls: list[TargetAttrInterface] = []
+    for module, target in requests:
+        impl = lookup(target, TargetAttrInterface)
+        if impl is None:
+            raise at_op(PassFailedException(_no_serializer(target)), module)
+        impls.append(impl)
+    serialized: list[bytes | Exception | None] = [None] * len(requests)
+    by_model: dict[int, list[int]] = {}
+    for index, impl in enumerate(impls):
+        by_model.setdefault(id(impl), []).append(index)
+    for indices in by_model.values():
+        impl = impls[indices[0]]
+        asked = [(requests[i][1], requests[i][0]) for i in indices]
+        try:
+            results = impl.serialize_to_objects(asked, options)
+        except NotImplementedError:
+            results = [NotImplementedError() for _ in indices]
+        for index, result in zip(indices, results, strict=True):
+            serialized[index] = result
+    return [
+        _create_object(module, target, impl, result, options)
+        for (module, target), impl, result in zip(
+            requests, impls, serialized, strict=True
+        )
+    ]
 
 
 def serialize_module(
@@ -86,12 +124,27 @@ def serialize_module(
 ) -> Attribute:
     """The ``#gpu.object`` of ``module`` for ``target``, through the target's
     ``TargetAttrInterface`` (upstream's ``moduleSerializer``)."""
-    name = module.sym_name.data
     impl = lookup(target, TargetAttrInterface)
     if impl is None:
         raise at_op(PassFailedException(_no_serializer(target)), module)
     try:
         serialized = impl.serialize_to_object(target, module, options)
+    except Exception as error:
+        return _create_object(module, target, impl, error, options)
+    return _create_object(module, target, impl, serialized, options)
+
+
+def _create_object(
+    module: GPUModuleOp,
+    target: Attribute,
+    impl: TargetAttrInterface,
+    serialized: bytes | Exception | None,
+    options: TargetOptions,
+) -> Attribute:
+    name = module.sym_name.data
+    try:
+        if isinstance(serialized, Exception):
+            raise serialized
         if serialized is None:
             raise at_op(
                 PassFailedException(

@@ -41,7 +41,7 @@ registers xdsl-gpu's own models (``#nvvm.target``, ``#gpu.select_object``,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
@@ -115,6 +115,25 @@ class TargetAttrInterface(AttrInterface):
         """The bytes of ``module`` (a ``gpu.module``) compiled for ``attr`` in the
         format ``options.compilation_target``."""
         raise NotImplementedError
+
+    def serialize_to_objects(
+        self,
+        requests: Sequence[tuple[Attribute, Operation]],
+        options: TargetOptions,
+    ) -> list[bytes | Exception | None]:
+        """:meth:`serialize_to_object` for several ``(attr, module)`` pairs at once
+        (``gpu-module-to-binary`` asks each model once, with all of a program's
+        modules): a target may compile them concurrently or reuse earlier results.
+        Each request's result, in order, is what :meth:`serialize_to_object` would
+        return, or the exception it would raise. The default serializes them one
+        after the other."""
+        results: list[bytes | Exception | None] = []
+        for attr, module in requests:
+            try:
+                results.append(self.serialize_to_object(attr, module, options))
+            except Exception as error:
+                results.append(error)
+        return results
 
     def create_object(
         self,

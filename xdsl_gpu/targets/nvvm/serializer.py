@@ -8,7 +8,6 @@ only when a toolkit is asked for (``use_toolkit``).
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import tempfile
@@ -16,12 +15,18 @@ import time
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-
-import llvmlite.binding as llvm
+from typing import TYPE_CHECKING
 
 from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
+from xdsl_gpu.targets.forked_jobs import fork_is_safe, run_jobs
 from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
+
+if TYPE_CHECKING:
+    import llvmlite.binding as llvm
+
+# llvmlite's binding (LLVM itself) is imported by the functions that compile, not
+# with this module: a compile-cache hit never loads it.
 
 NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
 NVPTX_DATA_LAYOUT = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -60,6 +65,8 @@ class SerializedObject:
 
 @cache
 def _initialize_llvm() -> None:
+    import llvmlite.binding as llvm
+
     llvm.initialize_all_targets()
     llvm.initialize_all_asmprinters()
 
@@ -76,6 +83,8 @@ def assembler_cuda_version() -> tuple[int, int] | None:
 
 
 def target_machine(options: NVVMOptions) -> llvm.TargetMachine:
+    import llvmlite.binding as llvm
+
     _initialize_llvm()
     chip = ptx_isa.Chip.parse(options.chip)
     version = ptx_isa.choose_ptx_version(
@@ -101,6 +110,8 @@ def _link_bitcode(module: llvm.ModuleRef, path: Path, origin: str) -> None:
     """Link ``path`` into ``module``, keeping only what ``module`` uses: every
     definition of the library becomes ``linkonce_odr`` (it still resolves the
     module's declarations, unlike ``internal``), so global DCE drops the rest."""
+    import llvmlite.binding as llvm
+
     try:
         library = llvm.parse_bitcode(path.read_bytes())
     except (OSError, RuntimeError) as e:
@@ -132,6 +143,8 @@ def _set_module_flags(ir_text: str, options: NVVMOptions) -> str:
 def link_and_optimize(ir_text: str, options: NVVMOptions) -> llvm.ModuleRef:
     """Parse the module's LLVM IR, link libdevice and ``link`` files when needed,
     and optimise at ``O``."""
+    import llvmlite.binding as llvm
+
     _initialize_llvm()
     tm = target_machine(options)
     try:
@@ -152,6 +165,8 @@ def link_and_optimize(ir_text: str, options: NVVMOptions) -> llvm.ModuleRef:
 
 
 def _optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, level: int) -> None:
+    import llvmlite.binding as llvm
+
     tuning = llvm.create_pipeline_tuning_options(speed_level=max(level, 1))
     builder = llvm.create_pass_builder(tm, tuning)
     manager = builder.getModulePassManager()
@@ -160,40 +175,31 @@ def _optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, level: int) -> Non
     manager.run(module, builder)
 
 
-def emit_ptx(module: llvm.ModuleRef, options: NVVMOptions) -> str:
+def emit_ptx(module: llvm.ModuleRef, options: NVVMOptions, isolate: bool = True) -> str:
     """The PTX of ``module``. Instruction selection runs in a forked child: LLVM
     ends the process (``LLVM ERROR: Cannot select: intrinsic ...``, an abort) on IR
     its NVPTX back end cannot compile for the chip, such as a cluster register on
-    sm_75; here that becomes a diagnostic that quotes LLVM's message."""
+    sm_75; here that becomes a diagnostic that quotes LLVM's message. Without
+    ``isolate`` (the caller already runs in a child of its own,
+    ``xdsl_gpu/targets/forked_jobs.py``) it runs in this process."""
     machine = target_machine(options)
-    if not _single_threaded():
+    if not isolate or not fork_is_safe():
         # fork() copies one thread only: with other threads running (the CUDA
         # runtime's, in xdsl-gpu-run) a lock they hold could hang the child.
         return machine.emit_assembly(module)
-    with tempfile.TemporaryFile() as errors:
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - the child
-            status = 1
-            try:
-                os.close(read)
-                os.dup2(errors.fileno(), 2)
-                data = machine.emit_assembly(module).encode()
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(write, view) :]
-                status = 0
-            finally:
-                os._exit(status)
-        os.close(write)
-        with os.fdopen(read, "rb") as pipe:
-            ptx = pipe.read()
-        _, status = os.waitpid(pid, 0)
-        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
-            return ptx.decode()
-        errors.seek(0)
-        said = errors.read().decode(errors="replace").strip()
-    raise SerializationError(
+    (outcome,) = run_jobs([lambda: machine.emit_assembly(module)], 1)
+    if outcome.died is not None:
+        raise backend_failure(options, outcome.died)
+    if outcome.error is not None:
+        raise outcome.error
+    assert outcome.value is not None
+    return outcome.value
+
+
+def backend_failure(options: NVVMOptions, said: str) -> SerializationError:
+    """The diagnostic for a compile whose process LLVM ended, quoting what it
+    said."""
+    return SerializationError(
         f"LLVM cannot compile gpu.module @{options.module_name} for {options.chip}: "
         f"{said or 'its NVPTX back end stopped'}"
         + (
@@ -202,16 +208,6 @@ def emit_ptx(module: llvm.ModuleRef, options: NVVMOptions) -> str:
             else ""
         )
     )
-
-
-def _single_threaded() -> bool:
-    """Whether this process runs one thread, so that fork() is safe."""
-    if not hasattr(os, "fork"):  # pragma: no cover - not on Linux
-        return False
-    try:
-        return len(os.listdir("/proc/self/task")) == 1
-    except OSError:  # pragma: no cover - no /proc
-        return False
 
 
 _PTX_LINE = re.compile(r"line (\d+)")
@@ -341,14 +337,15 @@ def _run_fatbinary(
 
 
 def serialize(
-    ir_text: str, options: NVVMOptions, fmt: CompilationTarget
+    ir_text: str, options: NVVMOptions, fmt: CompilationTarget, isolate: bool = True
 ) -> SerializedObject:
-    """Compile one module's LLVM IR to ``fmt``, with upstream's timing properties."""
+    """Compile one module's LLVM IR to ``fmt``, with upstream's timing properties.
+    ``isolate``: see :func:`emit_ptx`."""
     start = time.perf_counter()
     module = link_and_optimize(ir_text, options)
     if fmt is CompilationTarget.Offload:
         return SerializedObject(module.as_bitcode(), fmt)
-    ptx = emit_ptx(module, options)
+    ptx = emit_ptx(module, options, isolate)
     to_isa_ms = int((time.perf_counter() - start) * 1000)
     if fmt is CompilationTarget.Assembly:
         properties = {"O": options.opt_level, "LLVMIRToISATimeInMs": to_isa_ms}

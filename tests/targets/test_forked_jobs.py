@@ -1,0 +1,74 @@
+"""Jobs in forked children (``xdsl_gpu/targets/forked_jobs.py``): results in the
+jobs' order, exceptions and crashes as outcomes, the fallback without fork."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from xdsl_gpu.diagnostics import UserError
+from xdsl_gpu.targets import forked_jobs
+from xdsl_gpu.targets.forked_jobs import default_jobs, run_jobs
+
+
+def _sleep_then(value: int, seconds: float):
+    def job() -> int:
+        time.sleep(seconds)
+        return value
+
+    return job
+
+
+def test_outcomes_in_job_order() -> None:
+    # The later jobs finish first.
+    jobs = [_sleep_then(i, 0.05 * (4 - i)) for i in range(5)]
+    outcomes = run_jobs(jobs, 3)
+    assert [o.value for o in outcomes] == [0, 1, 2, 3, 4]
+
+
+def test_large_results_come_back_whole() -> None:
+    outcomes = run_jobs([lambda: b"x" * 5_000_000, lambda: "y" * 100_000], 2)
+    assert outcomes[0].value == b"x" * 5_000_000
+    assert outcomes[1].value == "y" * 100_000
+
+
+def test_errors_and_crashes_are_outcomes() -> None:
+    def fails() -> None:
+        raise UserError("fix the input")
+
+    def crashes() -> None:
+        # As LLVM does: straight to file descriptor 2, then abort.
+        os.write(2, b"LLVM ERROR: Cannot select: intrinsic\n")
+        os.abort()
+
+    outcomes = run_jobs([fails, crashes, lambda: 3], 2)
+    assert isinstance(outcomes[0].error, UserError)
+    assert str(outcomes[0].error) == "fix the input"
+    assert outcomes[1].died == "LLVM ERROR: Cannot select: intrinsic"
+    assert outcomes[2].value == 3
+
+
+def test_silent_crash_says_how_it_ended() -> None:
+    (outcome,) = run_jobs([lambda: os.kill(os.getpid(), 9)], 1)
+    assert outcome.died == "the process was ended by signal 9"
+
+
+def test_without_fork_jobs_run_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(forked_jobs, "fork_is_safe", lambda: False)
+    parent = os.getpid()
+    outcomes = run_jobs([os.getpid, os.getpid], 4)
+    assert [o.value for o in outcomes] == [parent, parent]
+    # One worker, not isolated: in this process too.
+    monkeypatch.undo()
+    assert run_jobs([os.getpid], 1, isolate=False)[0].value == parent
+    assert run_jobs([os.getpid], 1)[0].value != parent
+
+
+def test_jobs_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDSL_GPU_JOBS", "5")
+    assert default_jobs() == 5
+    for ignored in ("0", "-2", "many"):
+        monkeypatch.setenv("XDSL_GPU_JOBS", ignored)
+        assert default_jobs() == len(os.sched_getaffinity(0))
