@@ -65,6 +65,15 @@ from xdsl_gpu.passes.finalize_memref_to_llvm import MemRefLoweringOptions
 from xdsl_gpu.passes.llvm_type_converter import LLVMTypeConverter
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_to_llvm_patterns.memory import vector_memory_patterns
+from xdsl_gpu.passes.vector_to_llvm_patterns.nd import nd_vector_patterns
+from xdsl_gpu.passes.vector_transforms.mask_lowering import (
+    LowerConstantMask,
+    LowerCreateMask,
+)
+from xdsl_gpu.passes.vector_transforms.transfer_to_load_store import (
+    TransferReadToLoad,
+    TransferWriteToStore,
+)
 
 
 def _is_1d(t: Attribute) -> bool:
@@ -353,6 +362,7 @@ def vector_to_llvm_patterns(
     convert-gpu-to-nvvm inside each ``gpu.module``."""
     return [
         *vector_memory_patterns(options, use_vector_alignment),
+        *nd_vector_patterns(options.converter),
         LowerBroadcast(),
         LowerExtract(),
         LowerInsert(),
@@ -390,6 +400,18 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
             reassociate_fp_reductions=self.reassociate_fp_reductions,
             use_vector_alignment=self.use_vector_alignment,
         )
+        # Upstream's vector transforms before the conversion: 1-D transfers become
+        # (masked) loads and stores, masks comparisons of a step vector.
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier(
+                [
+                    TransferReadToLoad(),
+                    TransferWriteToStore(),
+                    LowerCreateMask(self.force_32bit_vector_indices),
+                    LowerConstantMask(),
+                ]
+            )
+        ).rewrite_module(op)
         PatternRewriteWalker(
             GreedyRewritePatternApplier([*patterns, LowerPrint(op)]),
             apply_recursively=False,

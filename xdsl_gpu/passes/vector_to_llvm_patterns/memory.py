@@ -198,7 +198,12 @@ def vector_memory_patterns(
     convert-gpu-to-nvvm runs inside ``gpu.module``."""
     return [
         cls(options, use_vector_alignment)
-        for cls in (LoadLowering, StoreLowering, MaskedLoadLowering, MaskedStoreLowering)
+        for cls in (
+            LoadLowering,
+            StoreLowering,
+            MaskedLoadLowering,
+            MaskedStoreLowering,
+        )
     ]
 
 

@@ -1,0 +1,162 @@
+"""n-D vectors in LLVM: a ``vector<3x4xf32>`` is an ``!llvm.array<3 x vector<4xf32>>``
+(the innermost dim stays an LLVM vector), as upstream MLIR 22's type converter makes
+it. These patterns lower the ops that move rows and elements of such arrays:
+
+* ``vector.extract``/``vector.insert`` with static positions: ``llvm.extractvalue``/
+  ``llvm.insertvalue`` for the array levels, then ``extractelement``/
+  ``insertelement`` at the last position when the value is a scalar;
+* ``vector.broadcast`` of a scalar or 1-D vector to n-D: the 1-D broadcast
+  (``insertelement`` + ``shufflevector``) inserted into every row of a poison array.
+
+Elementwise ``arith``/``math`` ops on n-D vectors are unrolled row by row by their own
+lowerings. Values of n-D type that other ops define reach these patterns through
+``builtin.unrealized_conversion_cast``, removed by reconcile-unrealized-casts.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    IntegerAttr,
+    VectorType,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+
+from xdsl_gpu.gpu_dialect import llvm, vector
+from xdsl_gpu.passes.llvm_type_converter import (
+    LLVMTypeConverter,
+    array_positions,
+    extract,
+    insert,
+    replace_op,
+    to_llvm,
+)
+
+
+def _static(positions: list[int | SSAValue]) -> list[int] | None:
+    if any(not isinstance(p, int) or p < 0 for p in positions):
+        return None
+    return cast(list[int], positions)
+
+
+def _n_d(t: Attribute) -> VectorType | None:
+    if isinstance(t, VectorType) and t.get_num_dims() >= 2:
+        return cast(VectorType, t)
+    return None
+
+
+class _NDPattern(RewritePattern):
+    def __init__(self, converter: LLVMTypeConverter):
+        self.converter = converter
+
+    def llvm_value(self, value: SSAValue, rewriter: PatternRewriter) -> SSAValue | None:
+        target = self.converter.convert_type(value.type)
+        if target is None:
+            return None
+        return to_llvm(value, target, rewriter)
+
+
+def _element_index(position: int) -> llvm.ConstantOp:
+    return llvm.ConstantOp(IntegerAttr(position, i64), i64)
+
+
+class LowerNDExtract(_NDPattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.ExtractOp, rewriter: PatternRewriter):
+        source = _n_d(op.vector.type)
+        positions = _static(op.get_mixed_position())
+        if source is None or positions is None or not positions:
+            return
+        array = self.llvm_value(op.vector, rewriter)
+        if array is None:
+            return
+        ops: list[Operation] = []
+        rank = source.get_num_dims()
+        if len(positions) < rank:  # a sub-vector: array levels only
+            ops.append(extract(array, *positions))
+        else:  # a scalar: the row, then the element
+            ops.append(row := extract(array, *positions[:-1]))
+            ops.append(index := _element_index(positions[-1]))
+            ops.append(llvm.ExtractElementOp(row.res, index.result))
+        replace_op(op, ops, [ops[-1].results[0]], rewriter)
+
+
+class LowerNDInsert(_NDPattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.InsertOp, rewriter: PatternRewriter):
+        dest = _n_d(op.dest.type)
+        positions = _static(op.get_mixed_position())
+        if dest is None or positions is None or not positions:
+            return
+        array = self.llvm_value(op.dest, rewriter)
+        value = self.llvm_value(op.source, rewriter)
+        if array is None or value is None:
+            return
+        ops: list[Operation] = []
+        if len(positions) < dest.get_num_dims():
+            ops.append(insert(array, value, *positions))
+        else:
+            ops.append(row := extract(array, *positions[:-1]))
+            ops.append(index := _element_index(positions[-1]))
+            ops.append(new_row := llvm.InsertElementOp(row.res, value, index.result))
+            ops.append(insert(array, new_row.res, *positions[:-1]))
+        replace_op(op, ops, [ops[-1].results[0]], rewriter)
+
+
+class LowerNDBroadcast(_NDPattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.BroadcastOp, rewriter: PatternRewriter):
+        result = _n_d(op.vector.type)
+        source_t = op.source.type
+        if result is None:
+            return
+        if isinstance(source_t, VectorType) and source_t.get_num_dims() != 1:
+            return  # n-D to n-D: stretches dims, not lowered here
+        array_t = self.converter.convert_type(result)
+        source = self.llvm_value(op.source, rewriter)
+        if array_t is None or source is None:
+            return
+        positions, row_t = array_positions(array_t)
+        assert isinstance(row_t, VectorType)
+        ops: list[Operation] = []
+        if isinstance(source_t, VectorType):
+            if source_t.get_shape() != row_t.get_shape():
+                return  # a stretched innermost dim
+            row = source
+        else:
+            n = row_t.get_shape()[0]
+            ops += [
+                poison := llvm.PoisonOp(row_t),
+                zero := llvm.ConstantOp(IntegerAttr(0, i32), i32),
+                ins := llvm.InsertElementOp(poison.res, source, zero.result),
+                splat := llvm.ShuffleVectorOp(
+                    ins.res, poison.res, DenseArrayBase.from_list(i32, [0] * n), row_t
+                ),
+            ]
+            row = splat.res
+        ops.append(acc := llvm.PoisonOp(array_t))
+        current: SSAValue = acc.res
+        for position in positions:
+            ops.append(step := insert(current, row, *position))
+            current = step.res
+        replace_op(op, ops, [current], rewriter)
+
+
+def nd_vector_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]:
+    return [
+        LowerNDExtract(converter),
+        LowerNDInsert(converter),
+        LowerNDBroadcast(converter),
+    ]
+
+
+__all__ = ["nd_vector_patterns"]
