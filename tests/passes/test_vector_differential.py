@@ -19,9 +19,10 @@ import subprocess
 
 import pytest
 
-from tests.support.xdsl_tools import make_context, parse, print_module
+from tests.support.xdsl_tools import parse, print_module
 from xdsl_gpu.passes import get_all_passes
 from xdsl_gpu.passes.registration import REPLACED_PASSES
+from xdsl_gpu.targets.runtime.api import program_context
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 MLIR_TRANSLATE = shutil.which("mlir-translate-22")
@@ -78,8 +79,10 @@ INPUTS = {
 
 
 def _ours(source: str) -> str:
-    module = parse(source)
-    ctx = make_context()
+    # Our vector dialect explicitly: stock xdsl-opt's choice per run would pick
+    # xDSL's, which lacks from_elements.
+    ctx = program_context()
+    module = parse(source, ctx)
     passes = {**get_all_passes(), **REPLACED_PASSES}
     for name in PIPELINE:
         passes[name]()().apply(ctx, module)

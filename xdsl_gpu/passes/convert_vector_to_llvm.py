@@ -16,11 +16,16 @@ Lowered (1-D vectors; LLVM takes ``vector<NxT>`` as it is):
   the reduction, as upstream does;
 * ``print`` of a scalar: calls to ``printF32``/``printF64``/``printI64``/``printU64``
   and the punctuation (``printNewline``, ``printComma``, ``printOpen``,
-  ``printClose``); ``print str`` (upstream: a global and ``printString``) is not
-  lowered here yet.
+  ``printClose``); ``print str``: a private global and ``printString``; ``print`` of
+  a vector is looped over its elements by convert-vector-to-scf first, as upstream;
+* ``load``/``store``/``maskedload``/``maskedstore`` (:mod:`.vector_to_llvm_patterns.
+  memory`), n-D ``extract``/``insert``/``broadcast``/``shape_cast`` on arrays of 1-D
+  vectors (:mod:`.vector_to_llvm_patterns.nd`); before the conversion, 1-D transfers
+  become (masked) loads and stores and masks become comparisons
+  (:mod:`xdsl_gpu.passes.vector_transforms`).
 
-What is not lowered here stays (n-D vectors need ``convert-vector-to-scf`` and the
-unrolling transforms first; docs/passes/vector-to-llvm.md lists them).
+What is not lowered here stays (n-D transfers need ``convert-vector-to-scf`` first;
+docs/passes/vector-to-llvm.md lists what is not done).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     Signedness,
+    TensorType,
     UnrealizedConversionCastOp,
     VectorType,
     i32,
@@ -325,9 +331,40 @@ class LowerPrint(RewritePattern):
                 block.insert_op_before(fn, block.first_op)
         rewriter.insert(llvm.CallOp(name, *args))
 
+    def _string(self, text: str, rewriter: PatternRewriter) -> None:
+        """``print str``: a private constant global of the bytes and a NUL (named
+        ``vector_print_str``, ``vector_print_str_0``, ... as upstream), passed to
+        ``printString``."""
+        data = [*text.encode(), 0]
+        array = llvm.LLVMArrayType(len(data), IntegerType(8))
+        name, n = "vector_print_str", 0
+        while SymbolTable.lookup_symbol(self.module, name) is not None:
+            name, n = f"vector_print_str_{n}", n + 1
+        glob = llvm.GlobalOp(
+            array,
+            name,
+            "private",
+            constant=True,
+            value=DenseIntOrFPElementsAttr.from_list(
+                TensorType(IntegerType(8), [len(data)]), data
+            ),
+        )
+        block = self.module.body.block
+        if block.first_op is None:
+            block.add_op(glob)
+        else:
+            block.insert_op_before(glob, block.first_op)
+        address = llvm.AddressOfOp(name, llvm.LLVMPointerType())
+        rewriter.insert(address)
+        gep = llvm.GEPOp(address, [0], array)
+        rewriter.insert(gep)
+        self._call("printString", [gep.result], rewriter)
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.PrintOp, rewriter: PatternRewriter):
         if op.stringLiteral is not None:
+            self._string(op.stringLiteral.data, rewriter)
+            rewriter.erase(op)
             return
         if op.source is not None:
             t = op.source.type

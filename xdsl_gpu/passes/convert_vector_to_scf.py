@@ -10,6 +10,9 @@ stages the vector through a ``memref.alloca`` of vectors and loops with ``scf.fo
 this pass produces the unrolled form for both (the same values in memory and
 registers; the loop form keeps code size down for long leading dims).
 
+``vector.print`` of a vector becomes scalar prints in ``scf.for`` loops, as upstream
+(:mod:`xdsl_gpu.passes.vector_transforms.print_lowering`).
+
 Left as they are (and named by convert-vector-to-llvm or convert-gpu-to-nvvm if they
 remain): transfers on tensors (``lower-tensors`` is accepted, not implemented),
 permutation maps other than minor identities, scalable leading dims
@@ -27,6 +30,7 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWal
 from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_gpu.passes.options import UpstreamOptions
+from xdsl_gpu.passes.vector_transforms.print_lowering import LowerVectorPrint
 from xdsl_gpu.passes.vector_transforms.transfer_unroll import (
     UnrollTransferRead,
     UnrollTransferWrite,
@@ -60,6 +64,7 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
                 [
                     UnrollTransferRead(self.target_rank),
                     UnrollTransferWrite(self.target_rank),
+                    LowerVectorPrint(),
                 ]
             ),
             apply_recursively=True,

@@ -6,7 +6,8 @@ it. These patterns lower the ops that move rows and elements of such arrays:
   ``llvm.insertvalue`` for the array levels, then ``extractelement``/
   ``insertelement`` at the last position when the value is a scalar;
 * ``vector.broadcast`` of a scalar or 1-D vector to n-D: the 1-D broadcast
-  (``insertelement`` + ``shufflevector``) inserted into every row of a poison array.
+  (``insertelement`` + ``shufflevector``) inserted into every row of a poison array;
+* ``vector.shape_cast`` to or from n-D: element by element in row-major order.
 
 Elementwise ``arith``/``math`` ops on n-D vectors are unrolled row by row by their own
 lowerings. Values of n-D type that other ops define reach these patterns through
@@ -151,11 +152,63 @@ class LowerNDBroadcast(_NDPattern):
         replace_op(op, ops, [current], rewriter)
 
 
+class LowerNDShapeCast(_NDPattern):
+    """n-D to 1-D (and 1-D to n-D) ``shape_cast``: element by element, in row-major
+    order, through the arrays' rows."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.ShapeCastOp, rewriter: PatternRewriter):
+        source_t, result_t = op.source.type, op.result.type
+        assert isinstance(source_t, VectorType)
+        assert isinstance(result_t, VectorType)
+        if source_t.get_num_scalable_dims() or result_t.get_num_scalable_dims():
+            return
+        if source_t.get_num_dims() < 2 and result_t.get_num_dims() < 2:
+            return
+        source = self.llvm_value(op.source, rewriter)
+        target_t = self.converter.convert_type(result_t)
+        if source is None or target_t is None:
+            return
+        source_rows, source_row_t = array_positions(source.type)
+        target_rows, target_row_t = array_positions(target_t)
+        assert isinstance(source_row_t, VectorType)
+        assert isinstance(target_row_t, VectorType)
+        source_width = source_row_t.get_shape()[0]
+        target_width = target_row_t.get_shape()[0]
+        ops: list[Operation] = [acc := llvm.PoisonOp(target_t)]
+        result: SSAValue = acc.res
+        row_cache: dict[tuple[int, ...], SSAValue] = {}
+        for t_row_index, t_row in enumerate(target_rows):
+            ops.append(row_acc := llvm.PoisonOp(target_row_t))
+            row: SSAValue = row_acc.res
+            for lane in range(target_width):
+                flat = t_row_index * target_width + lane
+                s_row = source_rows[flat // source_width]
+                if s_row not in row_cache:
+                    if s_row:
+                        ops.append(e := extract(source, *s_row))
+                        row_cache[s_row] = e.res
+                    else:
+                        row_cache[s_row] = source
+                ops.append(at := _element_index(flat % source_width))
+                ops.append(x := llvm.ExtractElementOp(row_cache[s_row], at.result))
+                ops.append(to := _element_index(lane))
+                ops.append(ins := llvm.InsertElementOp(row, x.res, to.result))
+                row = ins.res
+            if t_row:
+                ops.append(step := insert(result, row, *t_row))
+                result = step.res
+            else:
+                result = row
+        replace_op(op, ops, [result], rewriter)
+
+
 def nd_vector_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]:
     return [
         LowerNDExtract(converter),
         LowerNDInsert(converter),
         LowerNDBroadcast(converter),
+        LowerNDShapeCast(converter),
     ]
 
 
