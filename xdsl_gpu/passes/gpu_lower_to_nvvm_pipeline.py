@@ -43,6 +43,10 @@ from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
+from xdsl_gpu.passes.scoped_verification import (
+    ScopedVerifier,
+    full_verification_requested,
+)
 
 PIPELINE_NAME = "gpu-lower-to-nvvm-pipeline"
 
@@ -313,10 +317,18 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
         registry = available_passes()
         # Resolve every pass first: a missing one fails before the IR is touched.
         plan = [(step, instantiate(step, registry)) for step in self.steps()]
+        # Verified after each step, as mlir-opt's -verify-each; only what the step
+        # changed unless XDSL_GPU_VERIFY_EACH=full (passes/scoped_verification.py).
+        verifier = None if full_verification_requested() else ScopedVerifier()
         for index, (step, pass_) in enumerate(plan, 1):
             try:
                 self._run(step, pass_, ctx, op)
-                op.verify()
+                if pass_ is None:  # a check only: nothing changed
+                    continue
+                if verifier is None:
+                    op.verify()
+                else:
+                    verifier.verify(op)
             except DiagnosticException as e:
                 e.add_note(f"in {PIPELINE_NAME}, pass {index}/{len(plan)}: {step}")
                 raise
