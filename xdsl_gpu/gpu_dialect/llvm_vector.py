@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC
 
+from xdsl.dialects import llvm as _xllvm
 from xdsl.dialects.builtin import I1, I32, IntegerAttr, UnitAttr, VectorType
 from xdsl.dialects.llvm import FastMathAttr, LLVMPointerType
 from xdsl.ir import Operation, SSAValue
@@ -26,6 +27,8 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
+
+from xdsl_gpu.gpu_dialect.xdsl_format import RESET_FORMAT
 
 
 class IntVectorReduceOp(IRDLOperation, ABC):
@@ -155,9 +158,7 @@ class MaskedLoadOp(IRDLOperation):
     alignment = prop_def(IntegerAttr[I32])
     nontemporal = opt_prop_def(UnitAttr)
     irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = (
-        "$data `,` $mask `,` $pass_thru attr-dict `:` functional-type(operands, results)"
-    )
+    assembly_format = "$data `,` $mask `,` $pass_thru attr-dict `:` functional-type(operands, results)"
 
     def __init__(
         self,
@@ -178,8 +179,33 @@ class MaskedLoadOp(IRDLOperation):
             raise VerifyException("expected pass_thru of the result type")
 
 
+@irdl_op_definition
+class MaskedStoreOp(_xllvm.MaskedStoreOp):
+    """``llvm.intr.masked.store %v, %p, %mask {alignment = 4 : i32} : vector<4xi32>,
+    vector<4xi1> into !llvm.ptr``: xDSL's op, which takes float vectors only, for
+    vectors of any element type as upstream."""
+
+    value = operand_def(VectorType)
+    data = operand_def(LLVMPointerType)
+    mask = operand_def(VectorType[I1])
+    alignment = prop_def(IntegerAttr[I32])
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) "
+        "`into` type($data)"
+    )
+    parse = RESET_FORMAT["parse"]
+    print = RESET_FORMAT["print"]
+
+    def verify_(self) -> None:
+        # Our own (empty) check: the verify_ inherited from xDSL's class would check
+        # xDSL's float-only operand constraint again.
+        return None
+
+
 VECTOR_LLVM_OPS: list[type[IRDLOperation]] = [
     MaskedLoadOp,
+    MaskedStoreOp,
     VectorReduceAddOp,
     VectorReduceMulOp,
     VectorReduceAndOp,

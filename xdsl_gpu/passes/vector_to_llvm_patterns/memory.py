@@ -31,6 +31,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from xdsl_gpu.gpu_dialect import llvm, vector
 from xdsl_gpu.gpu_dialect.llvm_vector import MaskedLoadOp as LLVMMaskedLoadOp
+from xdsl_gpu.gpu_dialect.llvm_vector import MaskedStoreOp as LLVMMaskedStoreOp
 from xdsl_gpu.gpu_dialect.vector.memory_ops import access_alignment
 from xdsl_gpu.passes.finalize_memref_to_llvm import MemRefLoweringOptions, MemRefPattern
 from xdsl_gpu.passes.memref_descriptor import (
@@ -186,7 +187,7 @@ class MaskedStoreLowering(VectorAccessPattern):
         *indices, mask, value = rest
         address = self.address(op, memref_type, converted, indices, rewriter)
         rewriter.insert(
-            llvm.MaskedStoreOp(value, address, mask, self.alignment(op, memref_type, v))
+            LLVMMaskedStoreOp(value, address, mask, self.alignment(op, memref_type, v))
         )
         return []
 

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
-    I1,
     DenseIntOrFPElementsAttr,
     IntegerType,
     VectorType,
+    i1,
 )
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -63,7 +63,7 @@ class LowerConstantMask(RewritePattern):
         rewriter.replace(
             op,
             arith.ConstantOp(
-                DenseIntOrFPElementsAttr.from_list(VectorType(I1, [n]), values)
+                DenseIntOrFPElementsAttr.from_list(VectorType(i1, [n]), values)
             ),
         )
 
