@@ -31,6 +31,7 @@ from xdsl_gpu.gpu_dialect.nvvm import (
     special_registers,
     sync_ops,
     tma_ops,
+    wgmma_ops,
     wmma_ops,
 )
 from xdsl_gpu.gpu_dialect.nvvm.async_copy_ops import *  # noqa: F403
@@ -48,6 +49,7 @@ from xdsl_gpu.gpu_dialect.nvvm.special_registers import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sync_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
 from xdsl_gpu.gpu_dialect.nvvm.tma_ops import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.wgmma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.wmma_ops import *  # noqa: F403
 
 NVVM = Dialect(
@@ -62,12 +64,14 @@ NVVM = Dialect(
         *wmma_ops.OPERATIONS,
         *mbarrier_ops.OPERATIONS,
         *tma_ops.OPERATIONS,
+        *wgmma_ops.OPERATIONS,
     ],
     [
         *ATTRIBUTES,
         *mma_attrs.ATTRIBUTES,
         *wmma_ops.ATTRIBUTES,
         *tma_ops.ATTRIBUTES,
+        *wgmma_ops.ATTRIBUTES,
         NVVMTargetAttr,
     ],
 )

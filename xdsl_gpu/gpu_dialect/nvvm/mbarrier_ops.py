@@ -73,9 +73,11 @@ def _check_pointer(op: Operation, value: SSAValue, spaces: tuple[int, ...]) -> N
     raise VerifyException(f"'{op.name}' op operand #0 must be {allowed}, but got '{t}'")
 
 
-def _check_scope(scope: MemScopeKindAttr) -> None:
+def _check_scope(op: Operation, scope: MemScopeKindAttr) -> None:
     if scope.data not in (MemScopeKind.CTA, MemScopeKind.CLUSTER):
-        raise VerifyException("mbarrier scope must be either CTA or Cluster")
+        raise VerifyException(
+            f"'{op.name}' op mbarrier scope must be either CTA or Cluster"
+        )
 
 
 def shared_address(emitter: Any, value: SSAValue) -> str:
@@ -221,9 +223,10 @@ class MBarrierArriveOp(_ScopedBarrierOp):
         _check_pointer(self, self.addr, (GENERIC, SHARED, SHARED_CLUSTER))
         if address_space(self.addr) == SHARED_CLUSTER and self.res is not None:
             raise VerifyException(
+                f"'{self.name}' op "
                 "mbarrier in shared_cluster space cannot return any value"
             )
-        _check_scope(self.scope)
+        _check_scope(self, self.scope)
 
     def llvm_ir(self, emitter: Any) -> None:
         count = "1" if self.count is None else emitter.ref(self.count)
@@ -306,18 +309,21 @@ class MBarrierArriveExpectTxOp(_ScopedBarrierOp):
         if self.predicate is not None:
             if cluster:
                 raise VerifyException(
+                    f"'{self.name}' op "
                     "mbarrier in shared_cluster space is not supported when using "
                     "predicate"
                 )
             if self.res is not None:
                 raise VerifyException(
+                    f"'{self.name}' op "
                     "return-value is not supported when using predicate"
                 )
         if cluster and self.res is not None:
             raise VerifyException(
+                f"'{self.name}' op "
                 "mbarrier in shared_cluster space cannot return any value"
             )
-        _check_scope(self.scope)
+        _check_scope(self, self.scope)
 
     def llvm_ir(self, emitter: Any) -> None:
         space = address_space(self.addr)
@@ -365,7 +371,7 @@ class MBarrierTestWaitOp(_ScopedBarrierOp):
 
     def verify_(self) -> None:
         _check_pointer(self, self.addr, (GENERIC, SHARED))
-        _check_scope(self.scope)
+        _check_scope(self, self.scope)
 
     def llvm_ir(self, emitter: Any) -> None:
         pointer = shared_address(emitter, self.addr)

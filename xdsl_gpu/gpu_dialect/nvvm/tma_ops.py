@@ -123,10 +123,10 @@ def _print_box(printer: Printer, coordinates: tuple[SSAValue, ...]) -> None:
     printer.print_string("]")
 
 
-def _check_rank(coordinates: tuple[SSAValue, ...]) -> None:
+def _check_rank(op: Operation, coordinates: tuple[SSAValue, ...]) -> None:
     if not 1 <= len(coordinates) <= MAX_TENSOR_RANK:
         raise VerifyException(
-            f"expects coordinates between 1 to {MAX_TENSOR_RANK} dimension"
+            f"'{op.name}' op expects coordinates between 1 to {MAX_TENSOR_RANK} dimension"
         )
 
 
@@ -279,19 +279,23 @@ class CpAsyncBulkTensorGlobalToSharedClusterOp(IRDLOperation):
         printer.print_attribute(self.tma_descriptor.type)
 
     def verify_(self) -> None:
-        _check_rank(self.coordinates)
+        _check_rank(self, self.coordinates)
         space = address_space(self.dst_mem)
         if self.is_cta_only.value.data:
             if space != 3:
                 raise VerifyException(
+                    f"'{self.name}' op "
                     "Shared::cta destination requires address-space 3."
                 )
         elif space != 7:
             raise VerifyException(
+                f"'{self.name}' op "
                 "Shared::cluster destination requires address-space 7."
             )
         if self.predicate is not None and self.is_cta_only.value.data:
-            raise VerifyException("Predicate is not supported with shared::cta mode.")
+            raise VerifyException(
+                f"'{self.name}' op Predicate is not supported with shared::cta mode."
+            )
 
     def llvm_ir(self, emitter: Any) -> None:
         _check_tile(self, self.mode)
@@ -458,9 +462,11 @@ class CpAsyncBulkTensorSharedCTAToGlobalOp(IRDLOperation):
         src_type.print_parameters(printer)
 
     def verify_(self) -> None:
-        _check_rank(self.coordinates)
+        _check_rank(self, self.coordinates)
         if self.predicate is not None and self.l2_cache_hint is not None:
-            raise VerifyException("Inline-ptx lowering unsupported with L2 cache-hint.")
+            raise VerifyException(
+                f"'{self.name}' op Inline-ptx lowering unsupported with L2 cache-hint."
+            )
 
     def llvm_ir(self, emitter: Any) -> None:
         _check_tile(self, self.mode)
@@ -607,6 +613,7 @@ class PrefetchOp(IRDLOperation):
     def verify_(self) -> None:
         if self.tensormap is None:
             raise VerifyException(
+                f"'{self.name}' op "
                 "requires specification of either cache level or tensormap"
             )
         if address_space(self.addr) not in _PREFETCH_SPACES:
