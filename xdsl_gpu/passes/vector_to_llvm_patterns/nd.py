@@ -128,10 +128,13 @@ class LowerNDBroadcast(_NDPattern):
             return
         positions, row_t = array_positions(array_t)
         assert isinstance(row_t, VectorType)
-        ops: list[Operation] = []
+        if isinstance(source_t, VectorType) and source_t.get_shape() != (
+            row_t.get_shape()
+        ):
+            return  # a stretched innermost dim
+        # Upstream's order: the array, then the row (splatted with itself).
+        ops: list[Operation] = [acc := llvm.PoisonOp(array_t)]
         if isinstance(source_t, VectorType):
-            if source_t.get_shape() != row_t.get_shape():
-                return  # a stretched innermost dim
             row = source
         else:
             n = row_t.get_shape()[0]
@@ -140,11 +143,10 @@ class LowerNDBroadcast(_NDPattern):
                 zero := llvm.ConstantOp(IntegerAttr(0, i32), i32),
                 ins := llvm.InsertElementOp(poison.res, source, zero.result),
                 splat := llvm.ShuffleVectorOp(
-                    ins.res, poison.res, DenseArrayBase.from_list(i32, [0] * n), row_t
+                    ins.res, ins.res, DenseArrayBase.from_list(i32, [0] * n), row_t
                 ),
             ]
             row = splat.res
-        ops.append(acc := llvm.PoisonOp(array_t))
         current: SSAValue = acc.res
         for position in positions:
             ops.append(step := insert(current, row, *position))

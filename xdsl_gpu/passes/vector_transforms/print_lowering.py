@@ -49,9 +49,10 @@ class LowerVectorPrint(RewritePattern):
         strides = [1] * len(shape)
         for k in range(len(shape) - 2, -1, -1):
             strides[k] = strides[k + 1] * shape[k + 1]
+        # The loop bounds before the loops, where upstream's folding puts them.
+        uppers = [index_constant(d, rewriter) for d in shape]
         rewriter.insert(vector.PrintOp(None, Punctuation.OPEN))
-        for new in self._loop(flat, shape, strides, 0, [], zero, one):
-            rewriter.insert(new)
+        rewriter.insert(self._loop(flat, shape, strides, 0, [], zero, one, uppers))
         rewriter.insert(vector.PrintOp(None, Punctuation.CLOSE))
         rewriter.replace(op, vector.PrintOp(None, op.punctuation.data))
 
@@ -64,14 +65,17 @@ class LowerVectorPrint(RewritePattern):
         ivs: list[SSAValue],
         zero: SSAValue,
         one: SSAValue,
-    ) -> list[Operation]:
-        """The loop over ``dim`` (preceded by its bound)."""
+        uppers: list[SSAValue],
+    ) -> Operation:
+        """The loop over ``dim``."""
         body = Block(arg_types=[IndexType()])
         iv = body.args[0]
         ops: list[Operation] = []
         if dim + 1 < len(shape):
             ops.append(vector.PrintOp(None, Punctuation.OPEN))
-            ops += self._loop(flat, shape, strides, dim + 1, [*ivs, iv], zero, one)
+            ops.append(
+                self._loop(flat, shape, strides, dim + 1, [*ivs, iv], zero, one, uppers)
+            )
             ops.append(vector.PrintOp(None, Punctuation.CLOSE))
         else:
             index: SSAValue = iv
@@ -90,8 +94,7 @@ class LowerVectorPrint(RewritePattern):
         ops.append(scf.IfOp(cmp.result, [], Region(comma)))
         ops.append(scf.YieldOp())
         body.add_ops(ops)
-        upper = _index(shape[dim])
-        return [upper, scf.ForOp(zero, upper.result, one, [], Region(body))]
+        return scf.ForOp(zero, uppers[dim], one, [], Region(body))
 
 
 def _index(value: int) -> arith.ConstantOp:
