@@ -561,3 +561,12 @@ func.func @f(%v: vector<4xf32>) {
   return
 }
 // CHECK: failed to verify that `source` or `punctuation` are not set when printing strings
+
+// -----
+
+func.func @f(%m: memref<?xf32>, %i: index) {
+  // expected-error@+1 {{attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %0 = vector.load %m[%i] {alignment = 12} : memref<?xf32>, vector<4xf32>
+  return
+}
+// CHECK: attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0

@@ -207,3 +207,27 @@ func.func @masks(%i: index, %f: f32, %v: vector<4xf32>) {
   // CHECK-NEXT: func.return
   return
 }
+
+// -----
+
+// alignment (MLIR 22): an optional i64 property of every vector memory op
+// CHECK-LABEL: func.func @alignment(
+func.func @alignment(%m: memref<?xf32>, %i: index, %v: vector<4xf32>, %mask: vector<4xi1>, %idx: vector<4xi32>) {
+  // CHECK-NEXT: %0 = vector.load %m[%i] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+  %0 = vector.load %m[%i] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+  // CHECK-NEXT: vector.store %0, %m[%i] {alignment = 16 : i64, nontemporal = true} : memref<?xf32>, vector<4xf32>
+  vector.store %0, %m[%i] {alignment = 16 : i64, nontemporal = true} : memref<?xf32>, vector<4xf32>
+  // CHECK-NEXT: %1 = vector.maskedload %m[%i], %mask, %v {alignment = 8 : i64} : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %1 = vector.maskedload %m[%i], %mask, %v {alignment = 8 : i64} : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  // CHECK-NEXT: vector.maskedstore %m[%i], %mask, %1 {alignment = 8 : i64} : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  vector.maskedstore %m[%i], %mask, %1 {alignment = 8 : i64} : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  // CHECK-NEXT: %2 = vector.gather %m[%i] [%idx], %mask, %v {alignment = 4 : i64} : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %2 = vector.gather %m[%i] [%idx], %mask, %v {alignment = 4 : i64} : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  // CHECK-NEXT: vector.scatter %m[%i] [%idx], %mask, %2 {alignment = 4 : i64} : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  vector.scatter %m[%i] [%idx], %mask, %2 {alignment = 4 : i64} : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  // CHECK-NEXT: %3 = vector.expandload %m[%i], %mask, %v {alignment = 4 : i64} : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %3 = vector.expandload %m[%i], %mask, %v {alignment = 4 : i64} : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  // CHECK-NEXT: vector.compressstore %m[%i], %mask, %3 {alignment = 4 : i64} : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  vector.compressstore %m[%i], %mask, %3 {alignment = 4 : i64} : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  return
+}
