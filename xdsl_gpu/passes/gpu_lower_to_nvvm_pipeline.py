@@ -15,9 +15,9 @@ The sequence (``mlir-opt-22 --dump-pass-pipeline`` prints the same, option for o
     use-bare-pointers-for-kernels}, gpu-module-to-binary{format}, convert-math-to-llvm,
     canonicalize, cse, reconcile-unrealized-casts
 
-Two of them have nothing to do here and run as checks only (:data:`NO_OP_PASSES`):
-there is no ``vector`` transfer lowering, and ``nvvm`` ops are translated to LLVM
-intrinsics directly by ``xdsl_gpu/targets/llvm_ir``. ``gpu.module(...)``
+One of them has nothing to do here and runs as a check only (:data:`NO_OP_PASSES`):
+``nvvm`` ops are translated to LLVM intrinsics directly by
+``xdsl_gpu/targets/llvm_ir``. ``gpu.module(...)``
 steps run on each ``gpu.module`` directly inside the top-level module, as upstream's
 nested pass manager does.
 
