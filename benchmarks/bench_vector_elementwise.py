@@ -106,7 +106,7 @@ def check_ptx(ours: str, upstream: str | None) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--prepare", type=Path, metavar="DIR")
     parser.add_argument("--chip", default="sm_90", help="chip for --prepare")
     parser.add_argument("--upstream-ptx", type=Path, default=ROOT / ".bench")
@@ -155,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 gpu._ok((cu.cuMemcpyDtoD(dc, da, 4 * N)[0], None))
             gpu._ok((cu.cuEventRecord(gpu.stop, 0)[0], None))
             gpu._ok((cu.cuEventSynchronize(gpu.stop)[0], None))
-            ms = float(gpu._ok(cu.cuEventElapsedTime(gpu.start, gpu.stop)))
+            ms = float(gpu._ok(cu.cuEventElapsedTime(gpu.start, gpu.stop)))  # pyright: ignore[reportArgumentType]
             best["memcpy"] = min(best["memcpy"], ms / LAUNCHES_PER_ROUND)
     finally:
         gpu.free(da, db, dc)

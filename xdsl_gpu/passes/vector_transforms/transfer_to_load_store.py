@@ -17,7 +17,7 @@ Other transfers are left alone (n-D ones need convert-vector-to-scf first).
 from __future__ import annotations
 
 from xdsl.dialects import arith, memref
-from xdsl.dialects.builtin import I1, MemRefType, VectorType
+from xdsl.dialects.builtin import MemRefType, VectorType, i1
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -62,7 +62,7 @@ def _mask(
     last = source.get_num_dims() - 1
     size = memref.DimOp(op.source, index_constant(last, rewriter))
     bound = arith.SubiOp(size.result, op.indices[last])
-    bounds_mask = vector.CreateMaskOp([bound], VectorType(I1, v.get_shape()))
+    bounds_mask = vector.CreateMaskOp([bound], VectorType(i1, v.get_shape()))
     for new in (size, bound, bounds_mask):
         rewriter.insert(new)
     if mask is None:
