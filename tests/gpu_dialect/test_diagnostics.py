@@ -217,7 +217,9 @@ def test_verifier_messages_take_mlirs_frame(tmp_path: Path) -> None:
         '  "gpu.memcpy"(%a, %t) : (memref<4xf32>, index) -> ()\n'
         "  return\n}\n"
     )
-    done = subprocess.run(["xdsl-opt", str(source)], capture_output=True, text=True)
+    done = subprocess.run(
+        ["xdsl-opt", "--xdsl-gpu", str(source)], capture_output=True, text=True
+    )
     assert done.stderr.splitlines()[0] == (
         f"xdsl-opt: error: {source}:2:3: 'gpu.memcpy' op operand #1 must be memref of "
         "any type values, but got 'index'"
@@ -225,7 +227,9 @@ def test_verifier_messages_take_mlirs_frame(tmp_path: Path) -> None:
     source.write_text(
         "func.func @f() {\n  %0 = arith.constant 1 : i32\n  func.return %0 : i32\n}\n"
     )
-    done = subprocess.run(["xdsl-opt", str(source)], capture_output=True, text=True)
+    done = subprocess.run(
+        ["xdsl-opt", "--xdsl-gpu", str(source)], capture_output=True, text=True
+    )
     assert done.stderr.splitlines()[0].startswith(
         f"xdsl-opt: error: {source}:3:3: 'func.return' op "
     )
