@@ -1,7 +1,8 @@
 """Host vector programs (``tests/passes/vector_programs/*.mlir``) run on the CPU,
 lowered by our passes and by MLIR 22, and print the same.
 
-* upstream: ``mlir-opt-22`` with the pipeline below, run by ``mlir-runner-22``;
+* upstream: ``mlir-opt-22`` with the pipeline below (plus the two passes upstream
+  needs besides), run by ``mlir-runner-22``;
 * ours: our passes in-process, translated by our LLVM IR emission
   (``xdsl_gpu/targets/llvm_ir``) and run by :class:`xdsl_gpu.targets.cpu_jit.CpuJit`
   in a child process (``vector.print`` writes to the C stdout);
@@ -36,6 +37,16 @@ PIPELINE = (
     "convert-cf-to-llvm",
     "convert-func-to-llvm",
     "reconcile-unrealized-casts",
+)
+UPSTREAM_PIPELINE = ",".join(
+    [
+        # Upstream's convert-vector-to-llvm leaves inner multi_reductions and ub.poison
+        # to these two passes; ours lowers both itself.
+        "func.func(lower-vector-multi-reduction)",
+        *PIPELINE[:4],
+        "convert-ub-to-llvm",
+        *PIPELINE[4:],
+    ]
 )
 MLIR_OPT = shutil.which("mlir-opt-22")
 MLIR_RUNNER = shutil.which("mlir-runner-22")
@@ -81,7 +92,9 @@ def programs() -> list[str]:
 
 
 def test_programs_are_found() -> None:
-    assert {"transfer_2d.mlir", "masked.mlir", "print.mlir"} <= set(programs())
+    assert {"transfer_2d.mlir", "masked.mlir", "print.mlir", "compute.mlir"} <= set(
+        programs()
+    )
 
 
 @pytest.mark.parametrize("name", programs())
@@ -96,7 +109,7 @@ def test_output_matches_mlir_runner(name: str) -> None:
     source = (PROGRAMS / name).read_text()
     assert MLIR_OPT is not None
     upstream_lowered = _run(
-        [MLIR_OPT, f"--pass-pipeline=builtin.module({','.join(PIPELINE)})"], source
+        [MLIR_OPT, f"--pass-pipeline=builtin.module({UPSTREAM_PIPELINE})"], source
     )
     expected = _runner(upstream_lowered)
     assert expected.strip(), "the program prints nothing"
@@ -104,3 +117,23 @@ def test_output_matches_mlir_runner(name: str) -> None:
     jit = _run([sys.executable, "-c", _JIT_CHILD], lowered)
     assert jit == expected
     assert _runner(lowered) == expected
+
+
+@requires_runner
+def test_contract_outerproduct_strategy_gives_the_same_results() -> None:
+    """``vector-contract-lowering=outerproduct`` against the default (``dot``): the
+    matmul's values are exact in f32, so the prints are equal."""
+    from xdsl_gpu.passes.convert_vector_to_llvm import ConvertVectorToLLVMPass
+
+    source = (PROGRAMS / "compute.mlir").read_text()
+    module = parse_program(source)
+    ctx = program_context()
+    passes = {**get_all_passes(), **REPLACED_PASSES}
+    for name in PIPELINE:
+        if name == "convert-vector-to-llvm":
+            ConvertVectorToLLVMPass(vector_contract_lowering="outerproduct").apply(
+                ctx, module
+            )
+        else:
+            passes[name]()().apply(ctx, module)
+    assert _runner(print_module(module)) == _runner(ours(source))

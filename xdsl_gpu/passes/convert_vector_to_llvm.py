@@ -63,6 +63,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.traits import SymbolTable
+from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_gpu.gpu_dialect import llvm as ours_llvm
 from xdsl_gpu.gpu_dialect import llvm_vector, vector
@@ -72,6 +73,12 @@ from xdsl_gpu.passes.llvm_type_converter import LLVMTypeConverter
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_to_llvm_patterns.memory import vector_memory_patterns
 from xdsl_gpu.passes.vector_to_llvm_patterns.nd import nd_vector_patterns
+from xdsl_gpu.passes.vector_transforms.compute_lowering import (
+    LowerContract,
+    LowerMultiReduction,
+    LowerOuterProduct,
+    LowerTranspose,
+)
 from xdsl_gpu.passes.vector_transforms.mask_lowering import (
     LowerConstantMask,
     LowerCreateMask,
@@ -412,6 +419,10 @@ def vector_to_llvm_patterns(
     ]
 
 
+_CONTRACT = ("dot", "outerproduct")
+_TRANSPOSE = ("eltwise",)
+
+
 @dataclass(frozen=True)
 class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
     """Lower 1-D ``vector`` ops to ``llvm`` (see the module docstring).
@@ -419,8 +430,8 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
     Options (upstream's): ``reassociate-fp-reductions`` lets ``fadd``/``fmul``
     reductions reassociate; ``use-vector-alignment`` aligns accesses without an
     ``alignment`` to the vector type instead of the memref's element type;
-    ``force-32bit-vector-indices`` is accepted (positions are ``i64`` constants as
-    upstream emits them for 1-D vectors).
+    ``force-32bit-vector-indices`` (``i32`` mask lanes); ``vector-contract-lowering``
+    (``dot``, ``outerproduct``); ``vector-transpose-lowering`` (``eltwise``).
     """
 
     name = "convert-vector-to-llvm"
@@ -428,8 +439,19 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
     reassociate_fp_reductions: bool = False
     force_32bit_vector_indices: bool = True
     use_vector_alignment: bool = False
+    vector_contract_lowering: str = "dot"
+    vector_transpose_lowering: str = "eltwise"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for option, value, known in (
+            ("vector-contract-lowering", self.vector_contract_lowering, _CONTRACT),
+            ("vector-transpose-lowering", self.vector_transpose_lowering, _TRANSPOSE),
+        ):
+            if value not in known:
+                raise PassFailedException(
+                    f"{self.name}: {option}={value}: xdsl-gpu implements "
+                    f"{' and '.join(known)} (upstream also has other strategies)"
+                )
         converter = LLVMTypeConverter.for_pass(self.name, 64, None)
         options = MemRefLoweringOptions(converter, pass_name=self.name)
         patterns = vector_to_llvm_patterns(
@@ -446,6 +468,10 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
                     TransferWriteToStore(),
                     LowerCreateMask(self.force_32bit_vector_indices),
                     LowerConstantMask(),
+                    LowerContract(self.vector_contract_lowering),
+                    LowerOuterProduct(),
+                    LowerMultiReduction(),
+                    LowerTranspose(),
                 ]
             )
         ).rewrite_module(op)

@@ -1,0 +1,280 @@
+"""``contract``, ``outerproduct``, ``multi_reduction`` and ``transpose`` in terms of 1-D
+vector ops, as upstream's vector transforms lower them before convert-vector-to-llvm
+(MLIR 22):
+
+* ``outerproduct %a, %b, %acc : vector<M>, vector<N>``: per row ``i``, ``vector.fma``
+  of ``broadcast(a[i])``, ``b`` and ``acc[i]`` (floats; integers: ``muli`` +
+  ``addi``); the AXPY form (scalar ``b``) is one ``fma``;
+* ``multi_reduction``: an inner reduction per row is a ``vector.reduction`` with the
+  row's accumulator; an outer one combines the rows elementwise into the
+  accumulator; all dims: ``shape_cast`` to 1-D and one ``vector.reduction``;
+* ``contract`` of the matmul form (maps ``(i, k)``, ``(k, j)`` → ``(i, j)``,
+  ``<add>``): with ``vector-contract-lowering=dot`` (the default) each result element
+  is a ``vector.reduction <add>`` of ``lhs[i] * transpose(rhs)[j]`` with its
+  accumulator; with ``outerproduct``, one ``outerproduct`` per ``k`` of
+  ``transpose(lhs)[k]`` and ``rhs[k]``;
+* ``transpose``: element by element (upstream's ``eltwise``, the default).
+
+Results are assembled from a broadcast zero by ``vector.insert``. Other forms (masks,
+other contraction maps or kinds, scalable vectors) are left for the caller to report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import cast
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    VectorType,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir.affine import AffineMap
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+
+from xdsl_gpu.gpu_dialect import vector
+
+_FLOAT_COMBINE: dict[str, type[Operation]] = {
+    "add": arith.AddfOp,
+    "mul": arith.MulfOp,
+    "maxnumf": arith.MaxnumfOp,
+    "minnumf": arith.MinnumfOp,
+    "maximumf": arith.MaximumfOp,
+    "minimumf": arith.MinimumfOp,
+}
+_INT_COMBINE: dict[str, type[Operation]] = {
+    "add": arith.AddiOp,
+    "mul": arith.MuliOp,
+    "maxsi": arith.MaxSIOp,
+    "minsi": arith.MinSIOp,
+    "maxui": arith.MaxUIOp,
+    "minui": arith.MinUIOp,
+    "and": arith.AndIOp,
+    "or": arith.OrIOp,
+    "xor": arith.XOrIOp,
+}
+
+
+def _kind(op: Operation) -> str:
+    return op.properties["kind"].data.value  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def _combine(kind: str, element: Attribute) -> type[Operation] | None:
+    table = _FLOAT_COMBINE if isinstance(element, AnyFloat) else _INT_COMBINE
+    return table.get(kind)
+
+
+def _fixed(t: Attribute) -> VectorType | None:
+    if isinstance(t, VectorType) and not t.get_num_scalable_dims():
+        return cast(VectorType, t)
+    return None
+
+
+class _Builder:
+    """Ops appended in order, for ``rewriter.replace``."""
+
+    def __init__(self) -> None:
+        self.ops: list[Operation] = []
+
+    def add(self, op: Operation) -> SSAValue:
+        self.ops.append(op)
+        return op.results[0]
+
+    def zeros(self, t: VectorType) -> SSAValue:
+        element = t.element_type
+        value: Attribute = (
+            FloatAttr(0.0, element)
+            if isinstance(element, AnyFloat)
+            else IntegerAttr(0, cast(IntegerType, element))
+        )
+        scalar = self.add(arith.ConstantOp(value, element))
+        return self.add(vector.BroadcastOp(scalar, t))
+
+    def extract(self, v: SSAValue, *position: int) -> SSAValue:
+        t = v.type
+        assert isinstance(t, VectorType)
+        rest = t.get_shape()[len(position) :]
+        result: Attribute = VectorType(t.element_type, rest) if rest else t.element_type
+        return self.add(vector.ExtractOp(v, list(position), result))
+
+    def insert(self, value: SSAValue, dest: SSAValue, *position: int) -> SSAValue:
+        return self.add(vector.InsertOp(value, dest, list(position), dest.type))
+
+
+class LowerOuterProduct(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.OuterProductOp, rewriter: PatternRewriter):
+        result = _fixed(op.result.type)
+        if result is None or _kind(op) != "add":
+            return
+        element = result.element_type
+        b = _Builder()
+        if not isinstance(op.rhs.type, VectorType):  # AXPY: lhs * rhs + acc
+            splat = b.add(vector.BroadcastOp(op.rhs, result))
+            acc = op.acc if op.acc is not None else b.zeros(result)
+            _multiply_add(b, op.lhs, splat, acc, element)
+            rewriter.replace(op, b.ops)
+            return
+        row_t = VectorType(element, result.get_shape()[1:])
+        current = op.acc if op.acc is not None else b.zeros(result)
+        acc_source = current
+        for i in range(result.get_shape()[0]):
+            a_i = b.extract(op.lhs, i)
+            splat = b.add(vector.BroadcastOp(a_i, row_t))
+            acc_i = b.extract(acc_source, i) if op.acc is not None else b.zeros(row_t)
+            row = _multiply_add(b, splat, op.rhs, acc_i, element)
+            current = b.insert(row, current, i)
+        rewriter.replace(op, b.ops, [current])
+
+
+def _multiply_add(
+    b: _Builder, x: SSAValue, y: SSAValue, acc: SSAValue, element: Attribute
+) -> SSAValue:
+    if isinstance(element, AnyFloat):
+        return b.add(vector.FMAOp(x, y, acc))
+    product_ = b.add(arith.MuliOp(x, y))
+    return b.add(arith.AddiOp(product_, acc))
+
+
+class LowerMultiReduction(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: vector.MultiDimReductionOp, rewriter: PatternRewriter
+    ):
+        source = _fixed(op.source.type)
+        if source is None:
+            return
+        dims = sorted(op.reduction_dims.get_values())
+        shape = source.get_shape()
+        element = source.element_type
+        kind = _kind(op)
+        b = _Builder()
+        if not dims:
+            rewriter.replace(op, [], [op.source])
+            return
+        if len(dims) == len(shape):  # everything: one 1-D reduction
+            flat: SSAValue = op.source
+            if len(shape) > 1:
+                total = 1
+                for d in shape:
+                    total *= d
+                flat = b.add(
+                    vector.ShapeCastOp(op.source, VectorType(element, [total]))
+                )
+            b.add(vector.ReductionOp(flat, op.kind, op.acc))
+            rewriter.replace(op, b.ops)
+            return
+        if len(shape) != 2:
+            return  # n-D partial reductions: not lowered here
+        combine = _combine(kind, element)
+        if dims == [1]:  # inner: one reduction per row
+            current = op.acc
+            for i in range(shape[0]):
+                row = b.extract(op.source, i)
+                acc_i = b.extract(op.acc, i)
+                reduced = b.add(vector.ReductionOp(row, op.kind, acc_i))
+                current = b.insert(reduced, current, i)
+            rewriter.replace(op, b.ops, [current])
+            return
+        if combine is None:
+            return
+        current = op.acc  # outer: rows combined elementwise into the accumulator
+        for i in range(shape[0]):
+            row = b.extract(op.source, i)
+            current = b.add(
+                combine.create(operands=[current, row], result_types=[current.type])
+            )
+        rewriter.replace(op, b.ops, [current])
+
+
+def _matmul_maps(op: vector.ContractionOp) -> bool:
+    maps = [m.data for m in op.indexing_maps.data]
+    expected = [
+        AffineMap.from_callable(lambda i, j, k: (i, k)),
+        AffineMap.from_callable(lambda i, j, k: (k, j)),
+        AffineMap.from_callable(lambda i, j, k: (i, j)),
+    ]
+    return maps == expected
+
+
+@dataclass
+class LowerContract(RewritePattern):
+    strategy: str = "dot"
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.ContractionOp, rewriter: PatternRewriter):
+        lhs, rhs = _fixed(op.lhs.type), _fixed(op.rhs.type)
+        if lhs is None or rhs is None or _kind(op) != "add" or not _matmul_maps(op):
+            return
+        m, k = lhs.get_shape()
+        n = rhs.get_shape()[1]
+        element = lhs.element_type
+        if rhs.element_type != element or op.acc.type != VectorType(element, [m, n]):
+            return  # mixed precision: not lowered here
+        b = _Builder()
+        if self.strategy == "outerproduct":
+            lhs_t = b.add(
+                vector.TransposeOp(op.lhs, [1, 0], VectorType(element, [k, m]))
+            )
+            current = op.acc
+            for kk in range(k):
+                a_col = b.extract(lhs_t, kk)
+                b_row = b.extract(op.rhs, kk)
+                current = b.add(
+                    vector.OuterProductOp.create(
+                        operands=[a_col, b_row, current],
+                        result_types=[current.type],
+                        properties={"kind": op.kind},
+                    )
+                )
+            rewriter.replace(op, b.ops, [current])
+            return
+        rhs_t = b.add(vector.TransposeOp(op.rhs, [1, 0], VectorType(element, [n, k])))
+        current = op.acc
+        mul = arith.MulfOp if isinstance(element, AnyFloat) else arith.MuliOp
+        for i in range(m):
+            row = b.extract(op.lhs, i)
+            for j in range(n):
+                col = b.extract(rhs_t, j)
+                prod = b.add(mul(row, col))
+                acc_ij = b.extract(op.acc, i, j)
+                dot = b.add(vector.ReductionOp(prod, op.kind, acc_ij))
+                current = b.insert(dot, current, i, j)
+        rewriter.replace(op, b.ops, [current])
+
+
+class LowerTranspose(RewritePattern):
+    """Element by element (upstream's ``eltwise``)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.TransposeOp, rewriter: PatternRewriter):
+        result = _fixed(op.result.type)
+        if result is None:
+            return
+        permutation = list(op.permutation.get_values())
+        b = _Builder()
+        current = b.zeros(result)
+        for index in product(*(range(d) for d in result.get_shape())):
+            source_index = [0] * len(index)
+            for dim, p in enumerate(permutation):
+                source_index[p] = index[dim]
+            element = b.extract(op.vector, *source_index)
+            current = b.insert(element, current, *index)
+        rewriter.replace(op, b.ops, [current])
+
+
+__all__ = [
+    "LowerContract",
+    "LowerMultiReduction",
+    "LowerOuterProduct",
+    "LowerTranspose",
+]
