@@ -20,9 +20,10 @@ from __future__ import annotations
 import os
 import pickle
 import selectors
+import struct
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar, cast
 
 __all__ = ["Outcome", "default_jobs", "fork_is_safe", "run_jobs"]
@@ -88,95 +89,165 @@ def _run_here(job: Callable[[], T]) -> Outcome[T]:
         return Outcome(error=error)
 
 
+_STOP = 0xFFFFFFFF
+_INDEX = struct.Struct("<I")
+_LENGTH = struct.Struct("<Q")
+
+
 @dataclass
 class _Child:
-    index: int
+    """A worker: it runs the jobs whose indices it reads from ``commands`` and
+    writes each outcome, length-prefixed, to ``results``."""
+
     pid: int
-    chunks: list[bytes]
-    errors: int  # the file descriptor of its stderr's file
+    commands: int
+    results: int
+    errors: int  # its stderr: a file, emptied before each job
+    current: int | None = None
+    buffer: bytearray = field(default_factory=bytearray)
 
 
 def _run_forked(jobs: Sequence[Callable[[], T]], workers: int) -> list[Outcome[T]]:
     outcomes: list[Outcome[T] | None] = [None] * len(jobs)
     waiting = list(range(len(jobs)))[::-1]
-    running: dict[int, _Child] = {}
+    children: dict[int, _Child] = {}  # by its results pipe
     with selectors.DefaultSelector() as selector:
         try:
-            while waiting or running:
-                while waiting and len(running) < workers:
-                    index = waiting.pop()
-                    read, child = _start(jobs[index], index)
-                    running[read] = child
-                    selector.register(read, selectors.EVENT_READ)
+            while waiting or any(c.current is not None for c in children.values()):
+                while waiting and len(children) < min(workers, len(jobs)):
+                    child = _start(jobs)
+                    children[child.results] = child
+                    selector.register(child.results, selectors.EVENT_READ)
+                    _give_work(child, waiting)
                 for key, _ in selector.select():
-                    read = key.fd
-                    assert isinstance(read, int)
-                    data = os.read(read, 1 << 20)
+                    child = children[cast(int, key.fd)]
+                    data = os.read(child.results, 1 << 20)
                     if data:
-                        running[read].chunks.append(data)
+                        child.buffer += data
+                        for index, outcome in _complete_outcomes(child):
+                            outcomes[index] = cast(Outcome[T], outcome)
+                            _give_work(child, waiting)
                         continue
-                    selector.unregister(read)
-                    os.close(read)
-                    child = running.pop(read)
-                    outcomes[child.index] = cast(Outcome[T], _finish(child))
+                    # The child ended: after a stop, or killed by its job.
+                    selector.unregister(child.results)
+                    del children[child.results]
+                    outcome = _end(child)
+                    if child.current is not None:
+                        outcomes[child.current] = cast(Outcome[T], outcome)
         finally:
-            for read, child in running.items():  # only on an exception here
-                os.close(read)
-                os.close(child.errors)
-                _reap(child.pid)
+            for child in children.values():
+                _give_work(child, [])
+                _end(child)
     return [o if o is not None else Outcome(died="not run") for o in outcomes]
 
 
-def _start(job: Callable[[], object], index: int) -> tuple[int, _Child]:
+def _give_work(child: _Child, waiting: list[int]) -> None:
+    """Send the child its next job, or tell it to stop."""
+    child.current = waiting.pop() if waiting else None
+    index = _STOP if child.current is None else child.current
+    try:
+        os.write(child.commands, _INDEX.pack(index))
+    except OSError:  # it died already; its end is noticed on its results pipe
+        pass
+
+
+def _complete_outcomes(child: _Child) -> list[tuple[int, Outcome[object]]]:
+    done: list[tuple[int, Outcome[object]]] = []
+    while len(child.buffer) >= _LENGTH.size:
+        (size,) = _LENGTH.unpack_from(child.buffer)
+        if len(child.buffer) < _LENGTH.size + size:
+            break
+        frame = bytes(child.buffer[_LENGTH.size : _LENGTH.size + size])
+        del child.buffer[: _LENGTH.size + size]
+        assert child.current is not None
+        try:
+            kind, payload = pickle.loads(frame)
+            outcome: Outcome[object] = (
+                Outcome(value=payload) if kind == "value" else Outcome(error=payload)
+            )
+        except Exception as error:
+            outcome = Outcome(died=f"its result could not be read back ({error})")
+        done.append((child.current, outcome))
+    return done
+
+
+def _start(jobs: Sequence[Callable[[], object]]) -> _Child:
     errors = tempfile.TemporaryFile()
     errors_fd = os.dup(errors.fileno())
     errors.close()
-    read, write = os.pipe()
+    command_read, command_write = os.pipe()
+    result_read, result_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
         status = 1
         try:
-            os.close(read)
+            os.close(command_write)
+            os.close(result_read)
             os.dup2(errors_fd, 2)
-            try:
-                result: tuple[str, object] = ("value", job())
-            except Exception as error:
-                result = ("error", error)
-            try:
-                data = pickle.dumps(result)
-            except Exception as error:  # an unpicklable result or exception
-                data = pickle.dumps(("error", RuntimeError(f"{error}: {result[1]}")))
-            view = memoryview(data)
-            while view:
-                view = view[os.write(write, view) :]
+            _serve(jobs, command_read, result_write)
             status = 0
         finally:
             os._exit(status)
-    os.close(write)
-    return read, _Child(index, pid, [], errors_fd)
+    os.close(command_read)
+    os.close(result_write)
+    return _Child(pid, command_write, result_read, errors_fd)
 
 
-def _finish(child: _Child) -> Outcome[object]:
+def _serve(  # pragma: no cover - runs in the child
+    jobs: Sequence[Callable[[], object]], commands: int, results: int
+) -> None:
+    while True:
+        raw = _read_exactly(commands, _INDEX.size)
+        if raw is None:
+            return
+        (index,) = _INDEX.unpack(raw)
+        if index == _STOP:
+            return
+        os.ftruncate(2, 0)  # what the job says, and only that, if it dies
+        os.lseek(2, 0, os.SEEK_SET)
+        try:
+            result: tuple[str, object] = ("value", jobs[index]())
+        except Exception as error:
+            result = ("error", error)
+        try:
+            data = pickle.dumps(result)
+        except Exception as error:  # an unpicklable result or exception
+            data = pickle.dumps(("error", RuntimeError(f"{error}: {result[1]}")))
+        view = memoryview(_LENGTH.pack(len(data)) + data)
+        while view:
+            view = view[os.write(results, view) :]
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    data = b""
+    while len(data) < size:
+        chunk = os.read(fd, size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+def _end(child: _Child) -> Outcome[object]:
+    """Close the child's pipes, wait for it, and say how it ended (for the job it
+    was running, if any)."""
+    for fd in (child.commands, child.results):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
     status = _reap(child.pid)
     try:
-        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 and child.chunks:
-            try:
-                kind, payload = pickle.loads(b"".join(child.chunks))
-            except Exception as error:
-                return Outcome(died=f"its result could not be read back ({error})")
-            if kind == "value":
-                return Outcome(value=payload)
-            return Outcome(error=payload)
         os.lseek(child.errors, 0, os.SEEK_SET)
         said = _read_all(child.errors).decode(errors="replace").strip()
-        if not said:
-            if os.WIFSIGNALED(status):
-                said = f"the process was ended by signal {os.WTERMSIG(status)}"
-            else:
-                said = f"the process exited with status {os.waitstatus_to_exitcode(status)}"
-        return Outcome(died=said)
     finally:
         os.close(child.errors)
+    if not said:
+        if os.WIFSIGNALED(status):
+            said = f"the process was ended by signal {os.WTERMSIG(status)}"
+        else:
+            said = f"the process exited with status {os.waitstatus_to_exitcode(status)}"
+    return Outcome(died=said)
 
 
 def _read_all(fd: int) -> bytes:
