@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from xdsl_gpu.passes.nvgpu_to_nvvm_patterns import ampere, mbarrier, tma
+from xdsl_gpu.passes.nvgpu_to_nvvm_patterns import ampere, mbarrier, tma, warpgroup
 
-PATTERN_MODULES: tuple[ModuleType, ...] = (ampere, mbarrier, tma)
+PATTERN_MODULES: tuple[ModuleType, ...] = (ampere, mbarrier, tma, warpgroup)
 """The pattern families, in the order their patterns are tried."""
