@@ -23,7 +23,7 @@ def _multiverse() -> Universe:
 def make_context() -> Context:
     """A context with every dialect stock xdsl-opt knows, as in a run that uses
     xdsl-gpu (ours in place of xDSL's gpu, llvm, arith, math, memref, vector)."""
-    from xdsl_gpu import register_dialects
+    from xdsl_gpu.gpu_dialect import register_dialects
 
     ctx = Context()
     for name, factory in _multiverse().all_dialects.items():

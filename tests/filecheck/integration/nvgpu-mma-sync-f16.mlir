@@ -1,3 +1,4 @@
+// RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void --print-host-llvm | filecheck %s --check-prefix=COMPILE
 // RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void | filecheck %s
 // REQUIRES: gpu
 
@@ -151,3 +152,6 @@ func.func private @printMemrefF32(memref<*xf32>)
 // CHECK-NEXT:  [-14,   -6,   16,   17,   11,   -9,   -15,   -14],
 // CHECK-NEXT:  [-17,   -22,   -13,   10,   19,   21,   2,   -17],
 // CHECK-NEXT:  [10,   -13,   -22,   -17,   2,   21,   19,   10]]
+
+// COMPILE: define void @main()
+// COMPILE: declare void @printMemrefF32(i64, ptr)

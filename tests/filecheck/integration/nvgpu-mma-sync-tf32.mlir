@@ -1,3 +1,4 @@
+// RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void --print-host-llvm | filecheck %s --check-prefix=COMPILE
 // RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void | filecheck %s
 // REQUIRES: gpu
 
@@ -155,3 +156,6 @@ func.func private @printMemrefF32(memref<*xf32>)
 // CHECK-NEXT:  [-11,   -12,   -6,   7,   20,   5,   -3,   -11],
 // CHECK-NEXT:  [-6,   -12,   -11,   -3,   5,   20,   7,   -6],
 // CHECK-NEXT:  [19,   3,   -6,   -8,   -10,   -5,   7,   19]]
+
+// COMPILE: define void @main()
+// COMPILE: declare void @printMemrefF32(i64, ptr)

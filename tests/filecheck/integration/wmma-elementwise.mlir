@@ -1,3 +1,4 @@
+// RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void --print-host-llvm | filecheck %s --check-prefix=COMPILE
 // RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void | filecheck %s
 // REQUIRES: gpu
 
@@ -106,3 +107,6 @@ func.func private @printMemrefF16(memref<*xf16>)
 // CHECK-NEXT:  [6,   3,   -8,   -8.5,   -5.5,   3.5,   -0.5,   -1,   2,   -8,   -8.5,   -5.5,   -3.5,   -7.5,   -8,   -5],
 // CHECK-NEXT:  [5.5,   2,   5.5,   -5,   -9.5,   -10.5,   -1,   -1.5,   -5,   -1.5,   -5,   -9.5,   -10.5,   -1,   -8.5,   -12],
 // CHECK-NEXT:  [-5,   6.5,   2,   3.5,   -1,   -10.5,   -9.5,   -5,   0.5,   -5,   -3.5,   -1,   -10.5,   -9.5,   -5,   -6.5]]
+
+// COMPILE: define void @main()
+// COMPILE: declare void @printMemrefF32(i64, ptr)

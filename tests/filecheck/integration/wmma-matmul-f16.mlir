@@ -1,3 +1,4 @@
+// RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void --print-host-llvm | filecheck %s --check-prefix=COMPILE
 // RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void | filecheck %s
 // REQUIRES: gpu
 
@@ -88,3 +89,6 @@ func.func private @printMemrefF16(memref<*xf16>)
 // CHECK-NEXT:  [-1,   6,   27,   27,   20,   -1,   -8,   -8,   -1,   20,   20,   13,   -8,   -15,   -15,   -8],
 // CHECK-NEXT:  [-3,   -9,   -1,   21,   29,   30,   10,   -10,   -16,   -8,   14,   22,   23,   3,   -17,   -23],
 // CHECK-NEXT:  [25,   1,   -9,   -5,   13,   31,   28,   18,   -6,   -16,   -12,   6,   24,   21,   11,   -13]]
+
+// COMPILE: define void @main()
+// COMPILE: declare void @printMemrefF16(i64, ptr)

@@ -1,3 +1,4 @@
+// RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void --print-host-llvm | filecheck %s --check-prefix=COMPILE
 // RUN: xdsl-opt %s -p 'gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=fatbin}' | xdsl-gpu-run - -e main --entry-point-result=void | filecheck %s
 // REQUIRES: gpu
 
@@ -91,3 +92,6 @@ func.func private @printMemrefF16(memref<*xf16>)
 // CHECK-NEXT:  [19,   11,   -17,   -15,   2,   19,   11,   -17,   -15,   2,   19,   11,   -17,   -15,   2,   19],
 // CHECK-NEXT:  [10,   17,   4,   -14,   -17,   10,   17,   4,   -14,   -17,   10,   17,   4,   -14,   -17,   10],
 // CHECK-NEXT:  [-13,   16,   25,   -6,   -22,   -13,   16,   25,   -6,   -22,   -13,   16,   25,   -6,   -22,   -13]]
+
+// COMPILE: define void @main()
+// COMPILE: declare void @printMemrefF32(i64, ptr)
