@@ -16,7 +16,6 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     IndexType,
     IntegerAttr,
-    IntegerType,
     MemRefType,
     NoneAttr,
     TensorType,
@@ -522,14 +521,29 @@ class TypeCastOp(IRDLOperation):
                 )
         if source.memory_space != result.memory_space:  # pyright: ignore
             raise VerifyException("expects operand and result in same memory space")
-        element = source.element_type  # pyright: ignore[reportUnknownMemberType]
-        if not isinstance(element, IntegerType | IndexType) and not hasattr(
-            element, "bitwidth"
-        ):
-            raise VerifyException("expects a memref of scalars as operand")
-        expected = MemRefType(VectorType(element, source.get_shape()), [])  # pyright: ignore
-        if result.element_type != expected.element_type or result.get_shape():  # pyright: ignore
-            raise VerifyException(f"expects result type {quoted(expected)}")
+        # Upstream's rules: the same scalar type, and the memref shape followed by
+        # the element's vector shape equal on both sides.
+        if _scalar_of(source) != _scalar_of(result):
+            raise VerifyException(
+                "expects result and operand with same underlying scalar type: "
+                f"{quoted(result)}"
+            )
+        if _full_shape(source) != _full_shape(result):
+            raise VerifyException(
+                "expects concatenated result and operand shapes to be equal: "
+                f"{quoted(result)}"
+            )
+
+
+def _scalar_of(t: MemRefType) -> Attribute:
+    element = t.element_type  # pyright: ignore[reportUnknownMemberType]
+    return element.element_type if isinstance(element, VectorType) else element  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+
+
+def _full_shape(t: MemRefType) -> tuple[int, ...]:
+    element = t.element_type  # pyright: ignore[reportUnknownMemberType]
+    inner = element.get_shape() if isinstance(element, VectorType) else ()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    return (*t.get_shape(), *inner)  # pyright: ignore[reportUnknownArgumentType]
 
 
 __all__ = [

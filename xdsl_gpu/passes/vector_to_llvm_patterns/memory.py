@@ -192,19 +192,41 @@ class MaskedStoreLowering(VectorAccessPattern):
         return []
 
 
+class TypeCastLowering(MemRefPattern):
+    """``vector.type_cast %m : memref<vector<2x4xf32>> to memref<2xvector<4xf32>>``:
+    a descriptor of the result's static shape on the same pointers, as upstream's
+    ``VectorTypeCastOpConversion`` (both memrefs static with identity layouts)."""
+
+    op_type = vector.TypeCastOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue] | None:
+        cast_op = cast(vector.TypeCastOp, op)
+        source_t, result_t = cast_op.memref.type, cast_op.result.type
+        if not isinstance(source_t, MemRefType) or not isinstance(result_t, MemRefType):
+            return None
+        if not source_t.has_static_shape() or not result_t.has_static_shape():
+            return None
+        (converted,) = self.options.operands(op, rewriter)
+        source = MemRefDescriptor(converted)
+        result = MemRefDescriptor.from_static_shape(
+            rewriter,
+            self.options.descriptor_type(op, result_t),
+            result_t,
+            source.allocated_ptr(rewriter),
+            source.aligned_ptr(rewriter),
+        )
+        return [result.value]
+
+
 def vector_memory_patterns(
     options: MemRefLoweringOptions, use_vector_alignment: bool = False
-) -> list[VectorAccessPattern]:
+) -> list[MemRefPattern]:
     """The vector access lowerings, for convert-vector-to-llvm and for the patterns
     convert-gpu-to-nvvm runs inside ``gpu.module``."""
+    accesses = (LoadLowering, StoreLowering, MaskedLoadLowering, MaskedStoreLowering)
     return [
-        cls(options, use_vector_alignment)
-        for cls in (
-            LoadLowering,
-            StoreLowering,
-            MaskedLoadLowering,
-            MaskedStoreLowering,
-        )
+        *(cls(options, use_vector_alignment) for cls in accesses),
+        TypeCastLowering(options),
     ]
 
 
