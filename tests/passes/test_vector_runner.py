@@ -137,3 +137,19 @@ def test_contract_outerproduct_strategy_gives_the_same_results() -> None:
         else:
             passes[name]()().apply(ctx, module)
     assert _runner(print_module(module)) == _runner(ours(source))
+
+
+@requires_runner
+@pytest.mark.parametrize("name", ["transfer_2d.mlir", "transfer_3d.mlir"])
+def test_full_unroll_gives_the_same_output(name: str) -> None:
+    """``convert-vector-to-scf{full-unroll=true}`` against the loop form (default)."""
+    from xdsl_gpu.passes.convert_vector_to_scf import ConvertVectorToSCFPass
+
+    source = (PROGRAMS / name).read_text()
+    module = parse_program(source)
+    ctx = program_context()
+    passes = {**get_all_passes(), **REPLACED_PASSES}
+    ConvertVectorToSCFPass(full_unroll=True).apply(ctx, module)
+    for pass_name in PIPELINE[1:]:
+        passes[pass_name]()().apply(ctx, module)
+    assert _runner(print_module(module)) == _runner(ours(source))

@@ -2,13 +2,16 @@
 transfers of lower rank (down to ``target-rank``), as upstream MLIR 22's
 ``ConvertVectorToSCFPass``.
 
-Each transfer of rank above ``target-rank`` is split along its first dim into one
-transfer per row (:mod:`xdsl_gpu.passes.vector_transforms.transfer_unroll`), rows
-that may be out of bounds guarded by ``scf.if``. That is upstream's
-``full-unroll=true`` form. Upstream's default form (``full-unroll=false``) instead
-stages the vector through a ``memref.alloca`` of vectors and loops with ``scf.for``;
-this pass produces the unrolled form for both (the same values in memory and
-registers; the loop form keeps code size down for long leading dims).
+Each transfer of rank above ``target-rank`` is split along its first dim, rows that
+may be out of bounds guarded by ``memref.dim``:
+
+* by default (``full-unroll=false``), in an ``scf.for`` loop that moves the rows
+  through a ``memref.alloca`` of the vector viewed row by row by ``vector.type_cast``
+  (:mod:`xdsl_gpu.passes.vector_transforms.transfer_loop`); masked transfers are
+  unrolled instead;
+* with ``full-unroll=true``, into one transfer per row combined by
+  ``vector.insert``/``extract``, rows guarded by ``scf.if``
+  (:mod:`xdsl_gpu.passes.vector_transforms.transfer_unroll`).
 
 ``vector.print`` of a vector becomes scalar prints in ``scf.for`` loops, as upstream
 (:mod:`xdsl_gpu.passes.vector_transforms.print_lowering`).
@@ -26,11 +29,19 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriteWalker,
+    RewritePattern,
+)
 from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_transforms.print_lowering import LowerVectorPrint
+from xdsl_gpu.passes.vector_transforms.transfer_loop import (
+    TransferReadToLoop,
+    TransferWriteToLoop,
+)
 from xdsl_gpu.passes.vector_transforms.transfer_unroll import (
     UnrollTransferRead,
     UnrollTransferWrite,
@@ -59,15 +70,20 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
                 f"{self.name}: target-rank={self.target_rank}: the rank must be 0 or "
                 "more"
             )
+        patterns: list[RewritePattern] = []
+        if not self.full_unroll:
+            patterns += [
+                TransferReadToLoop(self.target_rank),
+                TransferWriteToLoop(self.target_rank),
+            ]
+        # Unrolled: everything with full-unroll, masked transfers without.
+        patterns += [
+            UnrollTransferRead(self.target_rank),
+            UnrollTransferWrite(self.target_rank),
+            LowerVectorPrint(),
+        ]
         PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [
-                    UnrollTransferRead(self.target_rank),
-                    UnrollTransferWrite(self.target_rank),
-                    LowerVectorPrint(),
-                ]
-            ),
-            apply_recursively=True,
+            GreedyRewritePatternApplier(patterns), apply_recursively=True
         ).rewrite_module(op)
 
 

@@ -2,7 +2,9 @@
 // RUN: %if mlir-opt %{ mlir-opt %s --convert-vector-to-scf=full-unroll=true --split-input-file | filecheck %s %}
 // RUN: xdsl-opt %s -p 'convert-vector-to-scf{full-unroll=true target-rank=2}' --split-input-file | filecheck %s --check-prefix=RANK2
 // RUN: %if mlir-opt %{ mlir-opt %s --convert-vector-to-scf="full-unroll=true target-rank=2" --split-input-file | filecheck %s --check-prefix=RANK2 %}
-// Transfers unrolled row by row and vector.print looped, checked by the same lines on
+// RUN: xdsl-opt %s -p convert-vector-to-scf --split-input-file | filecheck %s --check-prefix=LOOP
+// RUN: %if mlir-opt %{ mlir-opt %s --convert-vector-to-scf --split-input-file | filecheck %s --check-prefix=LOOP %}
+// Transfers unrolled row by row (or, by default, looped over a stack buffer) and vector.print looped, checked by the same lines on
 // our output and mlir-opt-22's (tests/passes/test_vector_runner.py runs programs).
 
 // CHECK-LABEL: func.func @read_2d(
@@ -31,6 +33,25 @@
 // CHECK:         return %[[V1]] : vector<2x4xf32>
 // RANK2-LABEL: func.func @read_2d(
 // RANK2-NEXT:    vector.transfer_read %{{.*}} : memref<?x?xf32>, vector<2x4xf32>
+// LOOP-LABEL: func.func @read_2d(
+// LOOP-SAME:    %[[M:[^:]*]]: memref<?x?xf32>, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[PAD:[^:]*]]: f32)
+// LOOP:         %[[BUF:.*]] = memref.alloca() : memref<vector<2x4xf32>>
+// LOOP:         %[[ROWS:.*]] = vector.type_cast %[[BUF]] : memref<vector<2x4xf32>> to memref<2xvector<4xf32>>
+// LOOP:         scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// LOOP:           %[[D:.*]] = memref.dim %[[M]], %{{.*}} : memref<?x?xf32>
+// LOOP-NEXT:      %[[X:.*]] = affine.apply {{.*}}(%[[IV]])[%[[I]]]
+// LOOP-NEXT:      %[[C:.*]] = arith.cmpi sgt, %[[D]], %[[X]] : index
+// LOOP-NEXT:      scf.if %[[C]] {
+// LOOP-NEXT:        %[[X2:.*]] = affine.apply {{.*}}(%[[IV]])[%[[I]]]
+// LOOP-NEXT:        %[[R:.*]] = vector.transfer_read %[[M]][%[[X2]], %[[J]]], %[[PAD]] : memref<?x?xf32>, vector<4xf32>
+// LOOP-NEXT:        memref.store %[[R]], %[[ROWS]][%[[IV]]] : memref<2xvector<4xf32>>
+// LOOP-NEXT:      } else {
+// LOOP-NEXT:        %[[P:.*]] = vector.broadcast %[[PAD]] : f32 to vector<4xf32>
+// LOOP-NEXT:        memref.store %[[P]], %[[ROWS]][%[[IV]]] : memref<2xvector<4xf32>>
+// LOOP-NEXT:      }
+// LOOP-NEXT:    }
+// LOOP-NEXT:    %[[V:.*]] = memref.load %[[BUF]][] : memref<vector<2x4xf32>>
+// LOOP-NEXT:    return %[[V]] : vector<2x4xf32>
 func.func @read_2d(%m: memref<?x?xf32>, %i: index, %j: index, %pad: f32) -> vector<2x4xf32> {
   %v = vector.transfer_read %m[%i, %j], %pad : memref<?x?xf32>, vector<2x4xf32>
   return %v : vector<2x4xf32>
@@ -47,6 +68,16 @@ func.func @read_2d(%m: memref<?x?xf32>, %i: index, %j: index, %pad: f32) -> vect
 // CHECK-NEXT:    %[[R1:.*]] = vector.extract %[[V]][1] : vector<4xf32> from vector<2x4xf32>
 // CHECK-NEXT:    vector.transfer_write %[[R1]], %[[M]][%[[I1]], %[[J]]] {in_bounds = [true]} : vector<4xf32>, memref<?x?xf32>
 // CHECK-NEXT:    return
+// LOOP-LABEL: func.func @write_in_bounds(
+// LOOP-SAME:    %[[V:[^:]*]]: vector<2x4xf32>, %[[M:[^:]*]]: memref<?x?xf32>, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index)
+// LOOP:         %[[BUF:.*]] = memref.alloca() : memref<vector<2x4xf32>>
+// LOOP:         memref.store %[[V]], %[[BUF]][] : memref<vector<2x4xf32>>
+// LOOP-NEXT:    %[[ROWS:.*]] = vector.type_cast %[[BUF]] : memref<vector<2x4xf32>> to memref<2xvector<4xf32>>
+// LOOP:         scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// LOOP-NEXT:      %[[X:.*]] = affine.apply {{.*}}(%[[IV]])[%[[I]]]
+// LOOP-NEXT:      %[[R:.*]] = memref.load %[[ROWS]][%[[IV]]] : memref<2xvector<4xf32>>
+// LOOP-NEXT:      vector.transfer_write %[[R]], %[[M]][%[[X]], %[[J]]] {in_bounds = [true]} : vector<4xf32>, memref<?x?xf32>
+// LOOP-NEXT:    }
 func.func @write_in_bounds(%v: vector<2x4xf32>, %m: memref<?x?xf32>, %i: index, %j: index) {
   vector.transfer_write %v, %m[%i, %j] {in_bounds = [true, true]} : vector<2x4xf32>, memref<?x?xf32>
   return

@@ -43,7 +43,7 @@ from xdsl_gpu.passes.vector_transforms.common import (
 )
 
 
-def _unrollable(
+def unrollable(
     op: vector.TransferReadOp | vector.TransferWriteOp, v: VectorType, target_rank: int
 ) -> bool:
     if v.get_num_dims() <= max(target_rank, 0) or v.get_num_dims() < 2:
@@ -55,17 +55,17 @@ def _unrollable(
     return is_minor_identity(op.permutation_map.data)
 
 
-def _inner_map(amap: AffineMap) -> AffineMapAttr:
+def inner_map(amap: AffineMap) -> AffineMapAttr:
     return AffineMapAttr(AffineMap(amap.num_dims, 0, amap.results[1:]))
 
 
-def _inner_type(v: VectorType) -> VectorType:
+def inner_type(v: VectorType) -> VectorType:
     return VectorType(
         v.element_type, v.get_shape()[1:], ArrayAttr(v.scalable_dims.data[1:])
     )
 
 
-def _unpacked_dim(amap: AffineMap) -> int:
+def unpacked_dim(amap: AffineMap) -> int:
     first = amap.results[0]
     assert isinstance(first, AffineDimExpr)
     return first.position
@@ -110,12 +110,12 @@ class UnrollTransferRead(RewritePattern):
     def match_and_rewrite(self, op: vector.TransferReadOp, rewriter: PatternRewriter):
         v = op.result.type
         assert isinstance(v, VectorType)
-        if not _unrollable(op, v, self.target_rank):
+        if not unrollable(op, v, self.target_rank):
             return
         amap = op.permutation_map.data
-        dim = _unpacked_dim(amap)
-        inner_type = _inner_type(v)
-        inner_map = _inner_map(amap)
+        dim = unpacked_dim(amap)
+        row_type = inner_type(v)
+        row_map = inner_map(amap)
         in_bounds = list(op.in_bounds.data)
         inner_in_bounds = ArrayAttr[BoolAttr](in_bounds[1:])
         indices = list(op.indices)
@@ -138,9 +138,9 @@ class UnrollTransferRead(RewritePattern):
                         op.source,
                         row_indices,
                         op.padding,
-                        inner_type,
+                        row_type,
                         inner_in_bounds,
-                        inner_map,
+                        row_map,
                         mask,
                     )
                 )
@@ -170,7 +170,7 @@ class UnrollTransferRead(RewritePattern):
 def _mask_row(mask: SSAValue) -> VectorType:
     t = mask.type
     assert isinstance(t, VectorType)
-    return _inner_type(t)
+    return inner_type(t)
 
 
 @dataclass
@@ -181,12 +181,12 @@ class UnrollTransferWrite(RewritePattern):
     def match_and_rewrite(self, op: vector.TransferWriteOp, rewriter: PatternRewriter):
         v = op.vector.type
         assert isinstance(v, VectorType)
-        if op.result is not None or not _unrollable(op, v, self.target_rank):
+        if op.result is not None or not unrollable(op, v, self.target_rank):
             return
         amap = op.permutation_map.data
-        dim = _unpacked_dim(amap)
-        inner_type = _inner_type(v)
-        inner_map = _inner_map(amap)
+        dim = unpacked_dim(amap)
+        row_type = inner_type(v)
+        row_map = inner_map(amap)
         in_bounds = list(op.in_bounds.data)
         inner_in_bounds = ArrayAttr[BoolAttr](in_bounds[1:])
         indices = list(op.indices)
@@ -195,7 +195,7 @@ class UnrollTransferWrite(RewritePattern):
             def write_row(row: int = row) -> list[Operation]:
                 ops: list[Operation] = []
                 row_indices = _row_indices(indices, dim, row, ops)
-                ops.append(value := vector.ExtractOp(op.vector, [row], inner_type))
+                ops.append(value := vector.ExtractOp(op.vector, [row], row_type))
                 mask = None
                 if op.mask is not None:
                     ops.append(
@@ -209,7 +209,7 @@ class UnrollTransferWrite(RewritePattern):
                         row_indices,
                         inner_in_bounds,
                         mask,
-                        inner_map,
+                        row_map,
                     )
                 )
                 return ops
@@ -230,4 +230,11 @@ class UnrollTransferWrite(RewritePattern):
         rewriter.erase(op)
 
 
-__all__ = ["UnrollTransferRead", "UnrollTransferWrite"]
+__all__ = [
+    "UnrollTransferRead",
+    "UnrollTransferWrite",
+    "inner_map",
+    "inner_type",
+    "unpacked_dim",
+    "unrollable",
+]
