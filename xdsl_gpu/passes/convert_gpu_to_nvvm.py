@@ -51,7 +51,7 @@ from xdsl_gpu.passes.convert_cf_to_llvm import cf_to_llvm_patterns
 from xdsl_gpu.passes.convert_func_to_llvm import C_INTERFACE, func_to_llvm_patterns
 from xdsl_gpu.passes.convert_index_to_llvm import index_to_llvm_patterns
 from xdsl_gpu.passes.convert_math_to_llvm import math_to_llvm_patterns
-from xdsl_gpu.passes.convert_vector_to_llvm import vector_to_llvm_patterns
+from xdsl_gpu.passes.dialect_presence import dialect_loaded
 from xdsl_gpu.passes.finalize_memref_to_llvm import (
     MemRefLoweringOptions,
     memref_to_llvm_patterns,
@@ -84,8 +84,8 @@ STD_DIALECTS = ("arith", "cf", "func", "index", "memref")
 _HINTS: dict[str, str] = {
     "scf": "run convert-scf-to-cf before convert-gpu-to-nvvm",
     "affine": "run lower-affine before convert-gpu-to-nvvm",
-    "vector": "no pattern lowers it here: run convert-vector-to-scf and the vector "
-    "transforms first (n-D vectors), or use 1-D vectors",
+    "vector": "no pattern lowers it inside a gpu.module (nor in MLIR 22): use "
+    "vector.load/store for transfers, convert-vector-to-scf for n-D transfers",
     "math": "no libdevice function or LLVM intrinsic computes it",
 }
 
@@ -201,9 +201,14 @@ class ConvertGpuToNVVMPass(ModulePass):
         patterns += math_to_llvm_patterns(converter, approximate_log1p=False)
         # The vector dialect's LLVM patterns, which upstream's pass also takes from
         # the dialect's ConvertToLLVMPatternInterface.
-        patterns += vector_to_llvm_patterns(
-            MemRefLoweringOptions(converter, pass_name=PASS_NAME)
-        )
+        # Imported only when vector ops can exist (passes/dialect_presence.py): no
+        # pattern here creates one.
+        if dialect_loaded("vector"):
+            from xdsl_gpu.passes.convert_vector_to_llvm import vector_to_llvm_patterns
+
+            patterns += vector_to_llvm_patterns(
+                MemRefLoweringOptions(converter, pass_name=PASS_NAME)
+            )
         return patterns
 
     def _check_legality(self, module: kernel_ops.ModuleOp) -> None:
