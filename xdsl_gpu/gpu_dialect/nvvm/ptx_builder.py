@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from xdsl.dialects.builtin import IntAttr, IntegerType
+from xdsl.dialects.builtin import IntAttr, IntegerAttr, IntegerType
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Attribute, SSAValue
 
@@ -68,9 +68,40 @@ class AsmArgument:
     constraint: str
 
 
+def _constant_attr(value: SSAValue) -> IntegerAttr | None:
+    owner = value.owner
+    if getattr(owner, "name", None) != "llvm.mlir.constant":
+        return None
+    attr = owner.properties.get("value")  # pyright: ignore[reportAttributeAccessIssue]
+    if not isinstance(attr, IntegerAttr) or not isinstance(attr.type, IntegerType):
+        return None
+    return attr
+
+
+def _integer_constant(value: SSAValue) -> int | None:
+    """The value of an integer ``llvm.mlir.constant``, or of ``llvm.zext`` of one
+    (which upstream's canonicalizer folds before its PTX builder runs, inside
+    ``convert-gpu-to-nvvm``)."""
+    attr = _constant_attr(value)
+    if attr is not None:
+        return attr.value.data
+    owner = value.owner
+    if getattr(owner, "name", None) == "llvm.zext":
+        attr = _constant_attr(owner.operands[0])  # pyright: ignore
+        if attr is not None:
+            assert isinstance(attr.type, IntegerType)
+            return attr.value.data & ((1 << attr.type.width.data) - 1)
+    return None
+
+
 def value_argument(emitter: Any, value: SSAValue) -> AsmArgument:
-    """An SSA operand as an inline-asm input (constraint from its type)."""
+    """An SSA operand as an inline-asm input. Its constraint follows from its type,
+    except that an integer constant is an immediate (``n``), as upstream's PTX
+    builder passes the operands that are constants when it runs."""
     llvm_type, ref = emitter.typed(value).rsplit(" ", 1)
+    constant = _integer_constant(value)
+    if constant is not None:
+        return AsmArgument(llvm_type, str(constant), "n")
     return AsmArgument(llvm_type, ref, constraint_of(value.type))
 
 

@@ -58,6 +58,10 @@ CALLBACKS: dict[str, str] = {
     "mgpuSetDefaultDevice": "void (i32)",
     "mgpuMemHostRegisterMemRef": "void (i64, ptr, i64)",
     "mgpuMemHostUnregisterMemRef": "void (i64, ptr, i64)",
+    "mgpuTensorMapEncodeTiled": (
+        "void (ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32)"
+    ),
+    "mgpuTensorMapEncodeTiledMemref": "ptr (i64, ptr, i64, i64, i64, i64, i64, ptr)",
 }
 
 # Compiled entry points and globals that generated host code links against.

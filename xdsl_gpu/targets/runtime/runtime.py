@@ -18,6 +18,7 @@ import llvmlite.binding as llvm
 
 from xdsl_gpu.targets.runtime import driver, mgpu_ir
 from xdsl_gpu.targets.runtime.driver import CudaError
+from xdsl_gpu.targets.runtime.tensor_map import TensorMapEncoder
 
 CU_MEM_LOCATION_TYPE_DEVICE = 1
 
@@ -49,6 +50,7 @@ class CudaRuntime:
         self.error: CudaError | None = None
         self._modules: dict[int, Any] = {}
         self._callbacks: dict[str, Any] = {}
+        self._tensor_maps = TensorMapEncoder(self._fail, self._stopped)
         self._bind_symbols()
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
@@ -91,6 +93,8 @@ class CudaRuntime:
             "mgpuSetDefaultDevice": self._set_default_device,
             "mgpuMemHostRegisterMemRef": self._host_register_memref,
             "mgpuMemHostUnregisterMemRef": self._host_unregister_memref,
+            "mgpuTensorMapEncodeTiled": self._tensor_maps.encode_tiled,
+            "mgpuTensorMapEncodeTiledMemref": self._tensor_maps.encode_tiled_memref,
         }
         for name, signature in mgpu_ir.CALLBACKS.items():
             callback = c_function_type(signature)(implementations[name])
