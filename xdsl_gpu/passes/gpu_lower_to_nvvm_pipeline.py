@@ -43,6 +43,7 @@ from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
+from xdsl_gpu.passes.dialect_presence import dialect_loaded
 from xdsl_gpu.passes.scoped_verification import (
     ScopedVerifier,
     full_verification_requested,
@@ -140,6 +141,23 @@ NO_OP_PASSES: dict[str, tuple[tuple[str, ...], str]] = {
 """Upstream passes of the pipeline that have nothing to do in xdsl-gpu: the op
 prefixes each would convert, and why it is not needed. Used only when no pass of that
 name is registered."""
+
+
+DIALECT_PASSES: dict[str, str] = {
+    "convert-vector-to-scf": "vector",
+    "convert-index-to-llvm": "index",
+    "convert-math-to-llvm": "math",
+}
+"""Steps that convert the ops of one dialect and nothing else. While no op of that
+dialect can exist (``passes/dialect_presence.py``) the step is skipped, and its pass
+(with its patterns) is not even imported: start-up time of a program without
+vector, index or math ops. Checked when the step is reached, as an earlier step may
+create such ops."""
+
+
+def _dialect_absent(step: PipelineStep) -> bool:
+    dialect = DIALECT_PASSES.get(step.pass_name)
+    return dialect is not None and not dialect_loaded(dialect)
 
 
 def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
@@ -316,12 +334,22 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         registry = available_passes()
         # Resolve every pass first: a missing one fails before the IR is touched.
-        plan = [(step, instantiate(step, registry)) for step in self.steps()]
+        plan = [
+            (step, None if _dialect_absent(step) else instantiate(step, registry))
+            for step in self.steps()
+        ]
+        for step, _ in plan:
+            if step.pass_name not in registry and step.pass_name not in NO_OP_PASSES:
+                instantiate(step, registry)  # its diagnostic
         # Verified after each step, as mlir-opt's -verify-each; only what the step
         # changed unless XDSL_GPU_VERIFY_EACH=full (passes/scoped_verification.py).
         verifier = None if full_verification_requested() else ScopedVerifier()
         for index, (step, pass_) in enumerate(plan, 1):
             try:
+                if pass_ is None and step.pass_name in DIALECT_PASSES:
+                    if _dialect_absent(step):
+                        continue
+                    pass_ = instantiate(step, registry)
                 self._run(step, pass_, ctx, op)
                 if pass_ is None:  # a check only: nothing changed
                     continue
