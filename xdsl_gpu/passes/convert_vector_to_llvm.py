@@ -73,6 +73,7 @@ from xdsl_gpu.passes.llvm_type_converter import LLVMTypeConverter
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_to_llvm_patterns.memory import vector_memory_patterns
 from xdsl_gpu.passes.vector_to_llvm_patterns.nd import nd_vector_patterns
+from xdsl_gpu.passes.vector_to_llvm_patterns.shuffles import shuffle_patterns
 from xdsl_gpu.passes.vector_transforms.compute_lowering import (
     LowerContract,
     LowerMultiReduction,
@@ -407,6 +408,7 @@ def vector_to_llvm_patterns(
     return [
         *vector_memory_patterns(options, use_vector_alignment),
         *nd_vector_patterns(options.converter),
+        *shuffle_patterns(),
         LowerBroadcast(),
         LowerExtract(),
         LowerInsert(),

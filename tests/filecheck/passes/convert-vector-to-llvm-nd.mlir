@@ -120,3 +120,39 @@ func.func @print_str() {
   vector.print str "hi\n"
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @shuffles(
+// CHECK-SAME:    %[[V:[^:]*]]: vector<8xf32>, %[[W:[^:]*]]: vector<2xf32>, %[[A:[^:]*]]: vector<4xi32>, %[[B:[^:]*]]: vector<4xi32>)
+// CHECK:         %[[E:.*]] = llvm.shufflevector %[[V]], %[[V]] [2, 3, 4] : vector<8xf32>
+// CHECK-NEXT:    %[[WIDE:.*]] = llvm.shufflevector %[[W]], %[[W]] [0, 1, 0, 0, 0, 0, 0, 0] : vector<2xf32>
+// CHECK-NEXT:    %[[I:.*]] = llvm.shufflevector %[[WIDE]], %[[V]] [8, 9, 10, 11, 12, 0, 1, 15] : vector<8xf32>
+// CHECK-NEXT:    %[[IL:.*]] = llvm.shufflevector %[[A]], %[[B]] [0, 4, 1, 5, 2, 6, 3, 7] : vector<4xi32>
+// CHECK-NEXT:    %[[P:.*]] = llvm.mlir.poison : vector<4xi32>
+// CHECK-NEXT:    %[[D0:.*]] = llvm.shufflevector %[[A]], %[[P]] [0, 2] : vector<4xi32>
+// CHECK-NEXT:    %[[D1:.*]] = llvm.shufflevector %[[A]], %[[P]] [1, 3] : vector<4xi32>
+// CHECK-NEXT:    return %[[E]], %[[I]], %[[IL]], %[[D0]], %[[D1]]
+func.func @shuffles(%v: vector<8xf32>, %w: vector<2xf32>, %a: vector<4xi32>, %b: vector<4xi32>) -> (vector<3xf32>, vector<8xf32>, vector<8xi32>, vector<2xi32>, vector<2xi32>) {
+  %e = vector.extract_strided_slice %v {offsets = [2], sizes = [3], strides = [1]} : vector<8xf32> to vector<3xf32>
+  %i = vector.insert_strided_slice %w, %v {offsets = [5], strides = [1]} : vector<2xf32> into vector<8xf32>
+  %il = vector.interleave %a, %b : vector<4xi32> -> vector<8xi32>
+  %d0, %d1 = vector.deinterleave %a : vector<4xi32> -> vector<2xi32>
+  return %e, %i, %il, %d0, %d1 : vector<3xf32>, vector<8xf32>, vector<8xi32>, vector<2xi32>, vector<2xi32>
+}
+
+// -----
+
+// n-D fma: llvm.intr.fmuladd row by row (upstream starts from a zero array, we
+// from poison: every row is written).
+// CHECK-LABEL: func.func @fma_2d(
+// CHECK:         %[[A:.*]] = builtin.unrealized_conversion_cast %{{.*}} : vector<2x4xf32> to !llvm.array<2 x vector<4xf32>>
+// CHECK:         %[[R0:.*]] = llvm.extractvalue %[[A]][0] : !llvm.array<2 x vector<4xf32>>
+// CHECK:         %[[F0:.*]] = llvm.intr.fmuladd(%[[R0]], %{{.*}}, %{{.*}}) : (vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+// CHECK-NEXT:    %[[I0:.*]] = llvm.insertvalue %[[F0]], %{{.*}}[0] : !llvm.array<2 x vector<4xf32>>
+// CHECK:         %[[F1:.*]] = llvm.intr.fmuladd(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+// CHECK-NEXT:    %[[I1:.*]] = llvm.insertvalue %[[F1]], %[[I0]][1] : !llvm.array<2 x vector<4xf32>>
+func.func @fma_2d(%m: vector<2x4xf32>) -> vector<2x4xf32> {
+  %f = vector.fma %m, %m, %m : vector<2x4xf32>
+  return %f : vector<2x4xf32>
+}

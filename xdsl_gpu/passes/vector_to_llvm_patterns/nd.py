@@ -7,7 +7,8 @@ it. These patterns lower the ops that move rows and elements of such arrays:
   ``insertelement`` at the last position when the value is a scalar;
 * ``vector.broadcast`` of a scalar or 1-D vector to n-D: the 1-D broadcast
   (``insertelement`` + ``shufflevector``) inserted into every row of a poison array;
-* ``vector.shape_cast`` to or from n-D: element by element in row-major order.
+* ``vector.shape_cast`` to or from n-D: element by element in row-major order;
+* ``vector.fma`` of n-D vectors: ``llvm.intr.fmuladd`` row by row.
 
 Elementwise ``arith``/``math`` ops on n-D vectors are unrolled row by row by their own
 lowerings. Values of n-D type that other ops define reach these patterns through
@@ -205,12 +206,40 @@ class LowerNDShapeCast(_NDPattern):
         replace_op(op, ops, [result], rewriter)
 
 
+class LowerNDFma(_NDPattern):
+    """n-D ``fma``: ``llvm.intr.fmuladd`` row by row."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.FMAOp, rewriter: PatternRewriter):
+        t = _n_d(op.lhs.type)
+        if t is None:
+            return
+        operands = [self.llvm_value(v, rewriter) for v in (op.lhs, op.rhs, op.acc)]
+        array_t = self.converter.convert_type(t)
+        if array_t is None or any(v is None for v in operands):
+            return
+        positions, _ = array_positions(array_t)
+        ops: list[Operation] = [acc := llvm.PoisonOp(array_t)]
+        current: SSAValue = acc.res
+        for position in positions:
+            rows: list[SSAValue] = []
+            for value in operands:
+                assert value is not None
+                ops.append(row := extract(value, *position))
+                rows.append(row.res)
+            ops.append(fma := llvm.FMulAddOp(*rows))
+            ops.append(step := insert(current, fma.results[0], *position))
+            current = step.res
+        replace_op(op, ops, [current], rewriter)
+
+
 def nd_vector_patterns(converter: LLVMTypeConverter) -> list[RewritePattern]:
     return [
         LowerNDExtract(converter),
         LowerNDInsert(converter),
         LowerNDBroadcast(converter),
         LowerNDShapeCast(converter),
+        LowerNDFma(converter),
     ]
 
 
