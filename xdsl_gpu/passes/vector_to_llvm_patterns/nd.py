@@ -227,7 +227,7 @@ class LowerNDFma(_NDPattern):
                 assert value is not None
                 ops.append(row := extract(value, *position))
                 rows.append(row.res)
-            ops.append(fma := llvm.FMulAddOp(*rows))
+            ops.append(fma := llvm.FMulAddOp(rows[0], rows[1], rows[2]))
             ops.append(step := insert(current, fma.results[0], *position))
             current = step.res
         replace_op(op, ops, [current], rewriter)
