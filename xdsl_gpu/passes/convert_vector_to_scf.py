@@ -18,8 +18,10 @@ may be out of bounds guarded by ``memref.dim``:
 
 Left as they are (and named by convert-vector-to-llvm or convert-gpu-to-nvvm if they
 remain): transfers on tensors (``lower-tensors`` is accepted, not implemented),
-permutation maps other than minor identities, scalable leading dims
-(``lower-scalable``).
+maps with broadcast dims or dims other than the innermost ones (permuted minor maps
+become a minor-identity transfer and a ``vector.transpose`` first:
+:mod:`xdsl_gpu.passes.vector_transforms.transfer_permutation`), scalable leading
+dims (``lower-scalable``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ from xdsl_gpu.passes.vector_transforms.print_lowering import LowerVectorPrint
 from xdsl_gpu.passes.vector_transforms.transfer_loop import (
     TransferReadToLoop,
     TransferWriteToLoop,
+)
+from xdsl_gpu.passes.vector_transforms.transfer_permutation import (
+    TransferReadPermutation,
+    TransferWritePermutation,
 )
 from xdsl_gpu.passes.vector_transforms.transfer_unroll import (
     UnrollTransferRead,
@@ -70,7 +76,11 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
                 f"{self.name}: target-rank={self.target_rank}: the rank must be 0 or "
                 "more"
             )
-        patterns: list[RewritePattern] = []
+        # Permuted maps first become minor identities and transposes, as upstream.
+        patterns: list[RewritePattern] = [
+            TransferReadPermutation(),
+            TransferWritePermutation(),
+        ]
         if not self.full_unroll:
             patterns += [
                 TransferReadToLoop(self.target_rank),

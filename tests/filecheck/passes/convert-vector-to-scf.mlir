@@ -105,3 +105,18 @@ func.func @print_2d(%w: vector<2x2xi32>) {
   vector.print %w : vector<2x2xi32>
   return
 }
+
+// -----
+
+// A transposed map: a minor-identity read of vector<2x4xf32> (in_bounds swapped
+// with the dims), unrolled, then vector.transpose.
+// CHECK-LABEL: func.func @read_transposed(
+// CHECK:         vector.broadcast %{{.*}} : f32 to vector<2x4xf32>
+// CHECK:         vector.transfer_read %{{.*}} {in_bounds = [true]} : memref<?x?xf32>, vector<4xf32>
+// CHECK:         vector.transfer_read %{{.*}} {in_bounds = [true]} : memref<?x?xf32>, vector<4xf32>
+// CHECK:         %[[T:.*]] = vector.transpose %{{.*}}, [1, 0] : vector<2x4xf32> to vector<4x2xf32>
+// CHECK-NEXT:    return %[[T]] : vector<4x2xf32>
+func.func @read_transposed(%m: memref<?x?xf32>, %i: index, %pad: f32) -> vector<4x2xf32> {
+  %t = vector.transfer_read %m[%i, %i], %pad {in_bounds = [true, false], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<?x?xf32>, vector<4x2xf32>
+  return %t : vector<4x2xf32>
+}

@@ -1,0 +1,98 @@
+"""Transfers with a permuted map as minor-identity transfers plus ``vector.transpose``,
+as upstream's ``TransferReadPermutationLowering``/``TransferWritePermutationLowering``
+(run first by ``convert-vector-to-scf``, MLIR 22).
+
+``transfer_read %m[...] {permutation_map = (d0, d1) -> (d1, d0)} : vector<4x2xf32>``
+reads ``vector<2x4xf32>`` with the minor identity and transposes it by ``[1, 0]``;
+``in_bounds`` follows the dims. A write transposes its vector the other way first.
+Maps whose dims are not the source's innermost ones (or with broadcast dims) and
+masked transfers are left alone.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, BoolAttr, VectorType
+from xdsl.ir import Attribute
+from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+
+from xdsl_gpu.gpu_dialect import vector
+from xdsl_gpu.passes.vector_transforms.common import is_minor_identity
+
+
+def _permutation(amap: AffineMap) -> list[int] | None:
+    """For a permuted minor map, ``perm`` with ``result dim i = identity dim
+    perm[i]``; ``None`` for any other map."""
+    if is_minor_identity(amap):
+        return None
+    dims: list[int] = []
+    for expr in amap.results:
+        if not isinstance(expr, AffineDimExpr):
+            return None
+        dims.append(expr.position)
+    ordered = sorted(dims)
+    if ordered != list(range(amap.num_dims - len(dims), amap.num_dims)):
+        return None
+    return [ordered.index(d) for d in dims]
+
+
+def _fixed(t: Attribute) -> VectorType | None:
+    if isinstance(t, VectorType) and not t.get_num_scalable_dims():
+        return t  # pyright: ignore[reportUnknownVariableType]
+    return None
+
+
+class TransferReadPermutation(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.TransferReadOp, rewriter: PatternRewriter):
+        v = _fixed(op.result.type)
+        amap = op.permutation_map.data
+        perm = _permutation(amap)
+        if v is None or perm is None or op.mask is not None:
+            return
+        shape = v.get_shape()
+        inverse = [perm.index(j) for j in range(len(perm))]
+        read_t = VectorType(v.element_type, [shape[i] for i in inverse])
+        in_bounds = ArrayAttr[BoolAttr]([op.in_bounds.data[i] for i in inverse])
+        identity = AffineMap.minor_identity(amap.num_dims, len(perm))
+        read = vector.TransferReadOp(
+            op.source,
+            list(op.indices),
+            op.padding,
+            read_t,
+            in_bounds,
+            AffineMapAttr(identity),
+        )
+        rewriter.replace(op, [read, vector.TransposeOp(read.result, perm, v)])
+
+
+class TransferWritePermutation(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.TransferWriteOp, rewriter: PatternRewriter):
+        v = _fixed(op.vector.type)
+        amap = op.permutation_map.data
+        perm = _permutation(amap)
+        if v is None or perm is None or op.mask is not None or op.result is not None:
+            return
+        shape = v.get_shape()
+        inverse = [perm.index(j) for j in range(len(perm))]
+        value_t = VectorType(v.element_type, [shape[i] for i in inverse])
+        in_bounds = ArrayAttr[BoolAttr]([op.in_bounds.data[i] for i in inverse])
+        identity = AffineMap.minor_identity(amap.num_dims, len(perm))
+        transposed = vector.TransposeOp(op.vector, inverse, value_t)
+        write = vector.TransferWriteOp(
+            transposed.result,
+            op.source,
+            list(op.indices),
+            in_bounds,
+            None,
+            AffineMapAttr(identity),
+        )
+        rewriter.replace(op, [transposed, write])
+
+
+__all__ = ["TransferReadPermutation", "TransferWritePermutation"]
