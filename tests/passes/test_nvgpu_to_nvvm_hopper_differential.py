@@ -4,7 +4,7 @@ warpgroup).
 * Every case of ``tests/filecheck/passes/convert-nvgpu-to-nvvm-hopper.mlir`` is lowered
   by our pass and by ``mlir-opt-22 --convert-nvgpu-to-nvvm``; both results, printed
   again by ``mlir-opt-22`` (which renumbers the values), must be the same text.
-* The GPU programs ``tests/filecheck/integration/nvgpu-hopper-*.mlir`` go through
+* The GPU programs ``tests/filecheck/integration/hopper-*.mlir`` go through
   ``gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90a cubin-features=+ptx80
   cubin-format=isa}`` both ways; the PTX must have the same instructions in the same
   order.
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 missing")
 
 TESTS = Path(__file__).parents[1]
 CASES = TESTS / "filecheck/passes/convert-nvgpu-to-nvvm-hopper.mlir"
-PROGRAMS = sorted((TESTS / "filecheck/integration").glob("nvgpu-hopper-*.mlir"))
+PROGRAMS = sorted((TESTS / "filecheck/integration").glob("hopper-*.mlir"))
 
 PIPELINE_OPTIONS = "cubin-chip=sm_90a cubin-features=+ptx80 cubin-format=isa"
 """mlir-opt-22's options; the test builds our pipeline with the same values."""

@@ -254,3 +254,26 @@ func.func @store(%acc: !nvgpu.warpgroup.accumulator<fragmented = vector<128x16xf
   nvgpu.warpgroup.mma.store %acc, %m : !nvgpu.warpgroup.accumulator<fragmented = vector<128x16xf32>> to memref<128x16xf32, 3 : i64>
   return
 }
+
+// -----
+
+// A tile with an offset (a subview) is addressed at its first element, for TMA copies
+// and wgmma descriptors alike.
+// CHECK-LABEL: func.func @tile_offsets
+// CHECK:       %[[BASE:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(ptr<3>, ptr<3>, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK-NEXT:  %[[OFFSET:.*]] = llvm.mlir.constant(4096 : index) : i64
+// CHECK-NEXT:  %[[FIRST:.*]] = llvm.getelementptr %[[BASE]][%[[OFFSET]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f16
+// CHECK-NEXT:  llvm.addrspacecast %[[FIRST]] : !llvm.ptr<3> to !llvm.ptr<7>
+// CHECK:       nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK:       llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f16
+// CHECK-NEXT:  llvm.ptrtoint
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!map = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+!tile = memref<64x64xf16, strided<[64, 1], offset: 4096>, 3>
+func.func @tile_offsets(%m: !map, %t: !tile, %dynamic: memref<64x64xf16, strided<[64, 1], offset: ?>, 3>, %b: !bar, %i: index) -> !nvgpu.warpgroup.descriptor<tensor = memref<64x64xf16, 3>> {
+  nvgpu.tma.async.load %m[%i, %i], %b[%i] to %t : !map, !bar -> !tile
+  nvgpu.tma.async.load %m[%i, %i], %b[%i] to %dynamic : !map, !bar -> memref<64x64xf16, strided<[64, 1], offset: ?>, 3>
+  nvgpu.tma.async.store %t to %m[%i, %i] : !tile -> !map
+  %d = nvgpu.warpgroup.generate.descriptor %t, %m : !tile, !map -> !nvgpu.warpgroup.descriptor<tensor = memref<64x64xf16, 3>>
+  return %d : !nvgpu.warpgroup.descriptor<tensor = memref<64x64xf16, 3>>
+}

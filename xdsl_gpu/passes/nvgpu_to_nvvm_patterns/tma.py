@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     Float64Type,
     IntegerAttr,
     IntegerType,
+    MemRefType,
     ModuleOp,
     Signedness,
     i32,
@@ -38,7 +39,12 @@ from xdsl_gpu.gpu_dialect.nvgpu.attributes import (
 )
 from xdsl_gpu.gpu_dialect.nvvm.attributes import MemScopeKind
 from xdsl_gpu.passes.llvm_type_converter import LLVMTypeConverter, replace_op
-from xdsl_gpu.passes.memref_descriptor import MemRefDescriptor, extract, ptr_type
+from xdsl_gpu.passes.memref_descriptor import (
+    MemRefDescriptor,
+    extract,
+    ptr_type,
+    strided_element_ptr,
+)
 from xdsl_gpu.passes.nvgpu_to_nvvm_patterns.common import (
     NVGPULowering,
     TypeConversion,
@@ -133,6 +139,19 @@ class _TmaPattern(RewritePattern):
         """Every operand converted, in operand order (upstream's adaptor)."""
         return {o: self.lowering.llvm_value(o, rewriter, op) for o in op.operands}
 
+    def _tile_pointer(
+        self, rewriter: PatternRewriter, tile: SSAValue, descriptor: SSAValue
+    ) -> SSAValue:
+        """The address of the shared tile's first element: its aligned pointer plus
+        its offset (upstream's ``getStridedElementPtr`` without indices)."""
+        memref_type = tile.type
+        assert isinstance(memref_type, MemRefType)
+        element = self.lowering.converter.convert_type(memref_type.element_type)
+        assert element is not None
+        return strided_element_ptr(
+            rewriter, memref_type, MemRefDescriptor(descriptor), [], element
+        )
+
 
 class TmaAsyncLoadLowering(_TmaPattern):
     """``nvgpu.tma.async.load`` → ``nvvm.cp.async.bulk.tensor.shared.cluster.global``."""
@@ -141,9 +160,9 @@ class TmaAsyncLoadLowering(_TmaPattern):
         if not isinstance(op, nvgpu.TmaAsyncLoadOp):
             return
         operands = self.adaptor(op, rewriter)
-        aligned = MemRefDescriptor(operands[op.dst]).aligned_ptr(rewriter)
+        tile = self._tile_pointer(rewriter, op.dst, operands[op.dst])
         destination = rewriter.insert(
-            llvm.AddrSpaceCastOp(aligned, ptr_type(SHARED_CLUSTER_ADDRESS_SPACE))
+            llvm.AddrSpaceCastOp(tile, ptr_type(SHARED_CLUSTER_ADDRESS_SPACE))
         ).results[0]
         barrier = barrier_pointer(
             rewriter, op.barriers.type, operands[op.barriers], operands[op.mbar_id]
@@ -169,7 +188,7 @@ class TmaAsyncStoreLowering(_TmaPattern):
         if not isinstance(op, nvgpu.TmaAsyncStoreOp):
             return
         operands = self.adaptor(op, rewriter)
-        source = MemRefDescriptor(operands[op.src]).aligned_ptr(rewriter)
+        source = self._tile_pointer(rewriter, op.src, operands[op.src])
         coordinates = [truncate_to_i32(rewriter, operands[c]) for c in op.coordinates]
         rewriter.insert(
             nvvm.CpAsyncBulkTensorSharedCTAToGlobalOp(

@@ -45,7 +45,7 @@ from xdsl_gpu.passes.llvm_type_converter import (
     insert,
     replace_op,
 )
-from xdsl_gpu.passes.memref_descriptor import MemRefDescriptor
+from xdsl_gpu.passes.memref_descriptor import MemRefDescriptor, strided_element_ptr
 from xdsl_gpu.passes.nvgpu_to_nvvm_patterns.common import (
     NVGPULowering,
     TypeConversion,
@@ -157,7 +157,14 @@ class WarpgroupGenerateDescriptorLowering(RewritePattern):
         rows = tensor_map.tensor.get_shape()[0]
         stride = _constant(rewriter, (_SWIZZLE_ROWS * swizzle_bytes) >> EXCLUDE_4_LSB)
         leading = _constant(rewriter, (rows * swizzle_bytes) >> EXCLUDE_4_LSB)
-        base = MemRefDescriptor(tile).aligned_ptr(rewriter)
+        memref_type = op.tensor.type
+        assert isinstance(memref_type, MemRefType)
+        element = self.lowering.converter.convert_type(memref_type.element_type)
+        assert element is not None
+        # The tile's first element: aligned pointer plus offset.
+        base = strided_element_ptr(
+            rewriter, memref_type, MemRefDescriptor(tile), [], element
+        )
         address = rewriter.insert(llvm.PtrToIntOp(base, i64)).results[0]
         # The 14 bits of address >> 4: shift left by 64 - 18, back by 64 - 14.
         high = rewriter.insert(llvm.ShlOp(address, _constant(rewriter, 46))).results[0]
