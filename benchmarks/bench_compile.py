@@ -194,7 +194,8 @@ def profile(path: Path, top: int = 25) -> None:
 
     code = (
         "import sys; from xdsl.tools.xdsl_opt import main; "
-        f"sys.argv = ['xdsl-opt', {str(path)!r}, '-p', {PIPELINE!r}, '-o', '/dev/null']; "
+        f"sys.argv = ['xdsl-opt', {str(path)!r}, '-p', {PIPELINE!r}, '-o', "
+        f"{str(path.with_suffix('.out.mlir'))!r}]; "
         "main()"
     )
     os.environ["XDSL_GPU_CACHE"] = "0"

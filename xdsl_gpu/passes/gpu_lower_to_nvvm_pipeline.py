@@ -44,6 +44,7 @@ from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.passes.dialect_presence import dialect_loaded
+from xdsl_gpu.passes.gc_tuning import fewer_collections
 from xdsl_gpu.passes.scoped_verification import (
     ScopedVerifier,
     full_verification_requested,
@@ -332,6 +333,10 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
         return "builtin.module(" + ", ".join(str(s) for s in self.steps()) + ")"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        with fewer_collections():  # passes/gc_tuning.py: a third of a big compile
+            self._apply(ctx, op)
+
+    def _apply(self, ctx: Context, op: ModuleOp) -> None:
         registry = available_passes()
         # Resolve every pass first: a missing one fails before the IR is touched.
         plan = [

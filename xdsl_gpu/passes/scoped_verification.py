@@ -48,31 +48,37 @@ def _fingerprint(op: Operation) -> tuple[tuple[Any, ...], Any]:
     of it changed, and what keeps the objects it names by id alive (so that no
     new object takes one of those ids while the memo holds it). SSA values, blocks
     and ops are compared by identity; types and attributes by value, as they are
-    immutable."""
-    operands = tuple(op.operands)
-    regions = tuple(
+    immutable. (It reads xDSL's fields directly: this runs for every op after every
+    step, and the public accessors build a view object per call.)"""
+    operands = op._operands  # pyright: ignore[reportPrivateUsage]
+    successors = op._successors  # pyright: ignore[reportPrivateUsage]
+    regions = (
         tuple(
-            (
-                id(block),
-                tuple(id(a) for a in block.args),
-                tuple(a.type for a in block.args),
-                tuple(id(o) for o in block.ops),
+            tuple(
+                (
+                    id(block),
+                    tuple(map(id, block.args)),
+                    tuple([a.type for a in block.args]),
+                    tuple(map(id, block.ops)),
+                )
+                for block in region.blocks
             )
-            for block in region.blocks
+            for region in op.regions
         )
-        for region in op.regions
+        if op.regions
+        else ()
     )
     fingerprint = (
         id(op.parent),
-        tuple(id(v) for v in operands),
-        tuple(v.type for v in operands),
-        tuple(r.type for r in op.results),
-        tuple(op.attributes.items()),
-        tuple(op.properties.items()),
-        tuple(id(b) for b in op.successors),
+        tuple(map(id, operands)),
+        tuple([v.type for v in operands]),
+        tuple([r.type for r in op.results]),
+        tuple(op.attributes.items()) if op.attributes else (),
+        tuple(op.properties.items()) if op.properties else (),
+        tuple(map(id, successors)),
         regions,
     )
-    return fingerprint, (op.parent, operands, tuple(op.successors))
+    return fingerprint, (op.parent, operands, successors)
 
 
 class ScopedVerifier:
