@@ -207,13 +207,12 @@ def _compile_job(
 
 
 def _load_toolchain(fmt: CompilationTarget, options: list[NVVMOptions]) -> None:
-    """Load LLVM (and nvJitLink) here, once, rather than in every child."""
+    """Load LLVM (and nvJitLink, whose version also picks the PTX ISA) here, once,
+    rather than in every child."""
     from xdsl_gpu.targets.nvvm.serializer import _initialize_llvm
 
     _initialize_llvm()
-    if fmt in (CompilationTarget.Binary, CompilationTarget.Fatbin) and not all(
-        o.use_toolkit for o in options
-    ):
+    if fmt is not CompilationTarget.Offload and not all(o.use_toolkit for o in options):
         assembler_cuda_version()
 
 
