@@ -12,9 +12,17 @@ from __future__ import annotations
 from abc import ABC
 
 from xdsl.dialects import llvm as _xllvm
-from xdsl.dialects.builtin import I1, I32, IntegerAttr, UnitAttr, VectorType
+from xdsl.dialects.builtin import (
+    I1,
+    I32,
+    ArrayAttr,
+    DictionaryAttr,
+    IntegerAttr,
+    UnitAttr,
+    VectorType,
+)
 from xdsl.dialects.llvm import FastMathAttr, LLVMPointerType
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     ParsePropInAttrDict,
@@ -203,7 +211,87 @@ class MaskedStoreOp(_xllvm.MaskedStoreOp):
         return None
 
 
+def _align_arg_attrs(position: int, count: int, alignment: int | None) -> ArrayAttr:
+    """``[{}, {llvm.align = N : i64}, {}]``: the pointer argument's alignment, as
+    upstream attaches it to the expand/compress intrinsics."""
+    attrs: list[Attribute] = [DictionaryAttr({}) for _ in range(count)]
+    if alignment is not None:
+        attrs[position] = DictionaryAttr({"llvm.align": IntegerAttr(alignment, 64)})
+    return ArrayAttr(attrs)
+
+
+def pointer_alignment(op: Operation, position: int) -> int | None:
+    """The ``llvm.align`` of argument ``position`` in ``arg_attrs``, if any."""
+    attrs = op.properties.get("arg_attrs")
+    if not isinstance(attrs, ArrayAttr):
+        return None
+    entry = attrs.data[position]  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    if isinstance(entry, DictionaryAttr) and "llvm.align" in entry.data:
+        align = entry.data["llvm.align"]
+        if isinstance(align, IntegerAttr):
+            return align.value.data
+    return None
+
+
+@irdl_op_definition
+class MaskedExpandLoadOp(IRDLOperation):
+    """``"llvm.intr.masked.expandload"(%p, %mask, %pass) : (!llvm.ptr, vector<4xi1>,
+    vector<4xf32>) -> vector<4xf32>``: consecutive elements from ``%p`` into the set
+    lanes (generic syntax, as upstream prints it)."""
+
+    name = "llvm.intr.masked.expandload"
+    ptr = operand_def(LLVMPointerType)
+    mask = operand_def(VectorType[I1])
+    pass_thru = operand_def(VectorType)
+    res = result_def(VectorType)
+    arg_attrs = opt_prop_def(ArrayAttr)
+
+    def __init__(
+        self,
+        ptr: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        pass_thru: SSAValue | Operation,
+        alignment: int | None,
+    ):
+        pass_thru = SSAValue.get(pass_thru)
+        super().__init__(
+            operands=[ptr, mask, pass_thru],
+            result_types=[pass_thru.type],
+            properties={}
+            if alignment is None
+            else {"arg_attrs": _align_arg_attrs(0, 3, alignment)},
+        )
+
+
+@irdl_op_definition
+class MaskedCompressStoreOp(IRDLOperation):
+    """``"llvm.intr.masked.compressstore"(%v, %p, %mask) : (vector<4xf32>, !llvm.ptr,
+    vector<4xi1>) -> ()``: the set lanes stored consecutively from ``%p``."""
+
+    name = "llvm.intr.masked.compressstore"
+    value = operand_def(VectorType)
+    ptr = operand_def(LLVMPointerType)
+    mask = operand_def(VectorType[I1])
+    arg_attrs = opt_prop_def(ArrayAttr)
+
+    def __init__(
+        self,
+        value: SSAValue | Operation,
+        ptr: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        alignment: int | None,
+    ):
+        super().__init__(
+            operands=[value, ptr, mask],
+            properties={}
+            if alignment is None
+            else {"arg_attrs": _align_arg_attrs(1, 3, alignment)},
+        )
+
+
 VECTOR_LLVM_OPS: list[type[IRDLOperation]] = [
+    MaskedExpandLoadOp,
+    MaskedCompressStoreOp,
     MaskedLoadOp,
     MaskedStoreOp,
     VectorReduceAddOp,

@@ -156,3 +156,16 @@ func.func @fma_2d(%m: vector<2x4xf32>) -> vector<2x4xf32> {
   %f = vector.fma %m, %m, %m : vector<2x4xf32>
   return %f : vector<2x4xf32>
 }
+
+// -----
+
+// expandload/compressstore: the pointer gets llvm.align only from the op's alignment.
+// CHECK-LABEL: func.func @expand_compress(
+// CHECK:         %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK-NEXT:    %[[E:.*]] = "llvm.intr.masked.expandload"(%[[P]], %{{.*}}, %{{.*}}) : (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
+// CHECK:         "llvm.intr.masked.compressstore"(%[[E]], %{{.*}}, %{{.*}}) <{arg_attrs = [{}, {llvm.align = 16 : i64}, {}]}> : (vector<4xf32>, !llvm.ptr, vector<4xi1>) -> ()
+func.func @expand_compress(%m: memref<?xf32>, %i: index, %mask: vector<4xi1>, %p: vector<4xf32>) {
+  %e = vector.expandload %m[%i], %mask, %p : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.compressstore %m[%i], %mask, %e {alignment = 16} : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  return
+}

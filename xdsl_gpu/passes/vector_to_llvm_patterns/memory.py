@@ -30,6 +30,10 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from xdsl_gpu.gpu_dialect import llvm, vector
+from xdsl_gpu.gpu_dialect.llvm_vector import (
+    MaskedCompressStoreOp as LLVMCompressStoreOp,
+)
+from xdsl_gpu.gpu_dialect.llvm_vector import MaskedExpandLoadOp as LLVMExpandLoadOp
 from xdsl_gpu.gpu_dialect.llvm_vector import MaskedLoadOp as LLVMMaskedLoadOp
 from xdsl_gpu.gpu_dialect.llvm_vector import MaskedStoreOp as LLVMMaskedStoreOp
 from xdsl_gpu.gpu_dialect.vector.memory_ops import access_alignment
@@ -192,6 +196,40 @@ class MaskedStoreLowering(VectorAccessPattern):
         return []
 
 
+class ExpandLoadLowering(VectorAccessPattern):
+    """``expandload``: ``llvm.intr.masked.expandload`` at the address; the pointer
+    carries ``llvm.align`` only when the op has an ``alignment`` (as upstream)."""
+
+    op_type = vector.ExpandLoadOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue] | None:
+        load = cast(vector.ExpandLoadOp, op)
+        if _one_d(load.result.type) is None:
+            return None
+        memref_type = cast(MemRefType, load.base.type)
+        converted, *rest = self.options.operands(op, rewriter)
+        *indices, mask, pass_thru = rest
+        address = self.address(op, memref_type, converted, indices, rewriter)
+        new = LLVMExpandLoadOp(address, mask, pass_thru, access_alignment(op))
+        rewriter.insert(new)
+        return [new.res]
+
+
+class CompressStoreLowering(VectorAccessPattern):
+    op_type = vector.CompressStoreOp
+
+    def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue] | None:
+        store = cast(vector.CompressStoreOp, op)
+        if _one_d(store.valueToStore.type) is None:
+            return None
+        memref_type = cast(MemRefType, store.base.type)
+        converted, *rest = self.options.operands(op, rewriter)
+        *indices, mask, value = rest
+        address = self.address(op, memref_type, converted, indices, rewriter)
+        rewriter.insert(LLVMCompressStoreOp(value, address, mask, access_alignment(op)))
+        return []
+
+
 class TypeCastLowering(MemRefPattern):
     """``vector.type_cast %m : memref<vector<2x4xf32>> to memref<2xvector<4xf32>>``:
     a descriptor of the result's static shape on the same pointers, as upstream's
@@ -223,7 +261,14 @@ def vector_memory_patterns(
 ) -> list[MemRefPattern]:
     """The vector access lowerings, for convert-vector-to-llvm and for the patterns
     convert-gpu-to-nvvm runs inside ``gpu.module``."""
-    accesses = (LoadLowering, StoreLowering, MaskedLoadLowering, MaskedStoreLowering)
+    accesses = (
+        LoadLowering,
+        StoreLowering,
+        MaskedLoadLowering,
+        MaskedStoreLowering,
+        ExpandLoadLowering,
+        CompressStoreLowering,
+    )
     return [
         *(cls(options, use_vector_alignment) for cls in accesses),
         TypeCastLowering(options),

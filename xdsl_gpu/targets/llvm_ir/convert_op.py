@@ -257,7 +257,7 @@ INTRINSICS: dict[str, IntrinsicSpec] = {
     },
 }
 """Every ``llvm.intr.*`` op translated as a plain call (``assume`` and
-``masked.load``/``masked.store`` have their own converters)."""
+the masked loads and stores have their own converters)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -956,6 +956,40 @@ def _masked_load(op: Any, f: FunctionEmitter) -> None:
     )
 
 
+def _aligned_ptr(op: Any, f: FunctionEmitter, value: Any, position: int) -> str:
+    from xdsl_gpu.gpu_dialect.llvm_vector import pointer_alignment
+
+    align = pointer_alignment(op, position)
+    return f"ptr{'' if align is None else f' align {align}'} {f.ref(value)}"
+
+
+def _masked_expandload(op: Any, f: FunctionEmitter) -> None:
+    result_t = op.res.type
+    name = f"llvm.masked.expandload.{intrinsic_suffix(result_t)}"
+    callee = f.module.declare(
+        name,
+        convert_type(result_t),
+        [convert_type(t) for t in (op.ptr.type, op.mask.type, op.pass_thru.type)],
+    )
+    f.define(
+        op.res,
+        f"call {convert_type(result_t)} {callee}({_aligned_ptr(op, f, op.ptr, 0)}, "
+        f"{f.typed(op.mask)}, {f.typed(op.pass_thru)})",
+    )
+
+
+def _masked_compressstore(op: Any, f: FunctionEmitter) -> None:
+    value_t = op.value.type
+    name = f"llvm.masked.compressstore.{intrinsic_suffix(value_t)}"
+    callee = f.module.declare(
+        name, "void", [convert_type(t) for t in (value_t, op.ptr.type, op.mask.type)]
+    )
+    f.emit(
+        f"call void {callee}({f.typed(op.value)}, {_aligned_ptr(op, f, op.ptr, 1)}, "
+        f"{f.typed(op.mask)})"
+    )
+
+
 _CONVERTERS: dict[str, Converter] = {
     **{
         f"llvm.{n}": _binary(n)
@@ -1004,6 +1038,8 @@ _CONVERTERS: dict[str, Converter] = {
     "llvm.intr.assume": _assume,
     "llvm.intr.masked.store": _masked_store,
     "llvm.intr.masked.load": _masked_load,
+    "llvm.intr.masked.expandload": _masked_expandload,
+    "llvm.intr.masked.compressstore": _masked_compressstore,
     "llvm.intr.experimental.constrained.fptrunc": _constrained_fptrunc,
     **{name: _intrinsic for name in INTRINSICS},
 }
