@@ -75,9 +75,7 @@ def _check_pointer(op: Operation, value: SSAValue, spaces: tuple[int, ...]) -> N
 
 def _check_scope(op: Operation, scope: MemScopeKindAttr) -> None:
     if scope.data not in (MemScopeKind.CTA, MemScopeKind.CLUSTER):
-        raise VerifyException(
-            f"'{op.name}' op mbarrier scope must be either CTA or Cluster"
-        )
+        raise VerifyException("mbarrier scope must be either CTA or Cluster")
 
 
 def shared_address(emitter: Any, value: SSAValue) -> str:
@@ -223,7 +221,6 @@ class MBarrierArriveOp(_ScopedBarrierOp):
         _check_pointer(self, self.addr, (GENERIC, SHARED, SHARED_CLUSTER))
         if address_space(self.addr) == SHARED_CLUSTER and self.res is not None:
             raise VerifyException(
-                f"'{self.name}' op "
                 "mbarrier in shared_cluster space cannot return any value"
             )
         _check_scope(self, self.scope)
@@ -309,18 +306,15 @@ class MBarrierArriveExpectTxOp(_ScopedBarrierOp):
         if self.predicate is not None:
             if cluster:
                 raise VerifyException(
-                    f"'{self.name}' op "
                     "mbarrier in shared_cluster space is not supported when using "
                     "predicate"
                 )
             if self.res is not None:
                 raise VerifyException(
-                    f"'{self.name}' op "
                     "return-value is not supported when using predicate"
                 )
         if cluster and self.res is not None:
             raise VerifyException(
-                f"'{self.name}' op "
                 "mbarrier in shared_cluster space cannot return any value"
             )
         _check_scope(self, self.scope)

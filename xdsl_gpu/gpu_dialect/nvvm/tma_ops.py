@@ -126,17 +126,33 @@ def _print_box(printer: Printer, coordinates: tuple[SSAValue, ...]) -> None:
 def _check_rank(op: Operation, coordinates: tuple[SSAValue, ...]) -> None:
     if not 1 <= len(coordinates) <= MAX_TENSOR_RANK:
         raise VerifyException(
-            f"'{op.name}' op expects coordinates between 1 to {MAX_TENSOR_RANK} dimension"
+            f"expects coordinates between 1 to {MAX_TENSOR_RANK} dimension"
         )
 
 
-def _check_tile(op: Operation, mode: EnumAttribute[Any]) -> None:
-    """Only tile copies have an LLVM IR translation here."""
-    if mode.data.value != "tile":
+def _check_mode(op: Operation, mode: EnumAttribute[Any]) -> None:
+    """Tile and im2col copies have an LLVM IR translation here; the other modes
+    (im2col_w, gather4, scatter4) do not."""
+    if mode.data.value not in ("tile", "im2col"):
         raise DiagnosticException(
             f"'{op.name}' in {mode.data.value} mode has no LLVM IR translation here "
-            "(only tile mode)"
+            "(only tile and im2col modes)"
         )
+
+
+def _check_im2col(rank: int, offsets: int, im2col: bool, check_offsets: bool) -> None:
+    """Upstream's checks: im2col needs 3 to 5 dimensions and, for loads, one
+    offset per dimension beyond two."""
+    if im2col and rank < 3:
+        raise VerifyException(
+            "to use im2col mode, the tensor has to be at least 3-dimensional"
+        )
+    if check_offsets:
+        expected = rank - 2 if im2col else 0
+        if offsets != expected:
+            raise VerifyException(
+                f" im2col offsets expected {expected} (provided {offsets})"
+            )
 
 
 @irdl_op_definition
@@ -280,30 +296,36 @@ class CpAsyncBulkTensorGlobalToSharedClusterOp(IRDLOperation):
 
     def verify_(self) -> None:
         _check_rank(self, self.coordinates)
+        _check_im2col(
+            len(self.coordinates),
+            len(self.im2col_offsets),
+            self.mode.data == TMALoadMode.IM2COL,
+            check_offsets=True,
+        )
         space = address_space(self.dst_mem)
         if self.is_cta_only.value.data:
             if space != 3:
                 raise VerifyException(
-                    f"'{self.name}' op "
                     "Shared::cta destination requires address-space 3."
                 )
         elif space != 7:
             raise VerifyException(
-                f"'{self.name}' op "
                 "Shared::cluster destination requires address-space 7."
             )
         if self.predicate is not None and self.is_cta_only.value.data:
             raise VerifyException(
-                f"'{self.name}' op Predicate is not supported with shared::cta mode."
+                "Predicate is supported only for shared::cluster mode."
             )
 
     def llvm_ir(self, emitter: Any) -> None:
-        _check_tile(self, self.mode)
+        _check_mode(self, self.mode)
         rank = len(self.coordinates)
         if self.predicate is not None:
             self._inline_ptx(emitter, rank)
             return
+        mode = self.mode.data.value
         coordinates = [("i32", emitter.ref(c)) for c in self.coordinates]
+        coordinates += [("i16", emitter.ref(o)) for o in self.im2col_offsets]
         dst = tuple(emitter.typed(self.dst_mem).rsplit(" ", 1))
         mbar = ("ptr addrspace(3)", emitter.ref(self.mbar))
         tmap = ("ptr", emitter.ref(self.tma_descriptor))
@@ -312,12 +334,12 @@ class CpAsyncBulkTensorGlobalToSharedClusterOp(IRDLOperation):
             ("i64", "0" if hint is None else emitter.ref(hint)),
         ]
         if self.is_cta_only.value.data:
-            name = f"llvm.nvvm.cp.async.bulk.tensor.g2s.cta.tile.{rank}d"
+            name = f"llvm.nvvm.cp.async.bulk.tensor.g2s.cta.{mode}.{rank}d"
             args = [dst, mbar, tmap, *coordinates, *hint_args]
             args.append(("i1", "true" if hint is not None else "false"))
         else:
             mask = self.multicast_mask
-            name = f"llvm.nvvm.cp.async.bulk.tensor.g2s.tile.{rank}d"
+            name = f"llvm.nvvm.cp.async.bulk.tensor.g2s.{mode}.{rank}d"
             args = [
                 dst,
                 mbar,
@@ -338,13 +360,21 @@ class CpAsyncBulkTensorGlobalToSharedClusterOp(IRDLOperation):
         suffix = ""
         extra: list[SSAValue] = []
         tail = f"[%{index}]"
+        if self.im2col_offsets:
+            suffix += ".im2col"
+            first = index + 1
+            names = ",".join(f"%{first + i}" for i in range(len(self.im2col_offsets)))
+            tail += f",{{{names}}}"
+            index += len(self.im2col_offsets)
+            extra += list(self.im2col_offsets)
         if self.multicast_mask is not None:
             suffix += ".multicast::cluster"
             extra.append(self.multicast_mask)
         if self.l2_cache_hint is not None:
             suffix += ".L2::cache_hint"
             extra.append(self.l2_cache_hint)
-        tail += "".join(f", %{index + 1 + i}" for i in range(len(extra)))
+        optional = len(extra) - len(self.im2col_offsets)
+        tail += "".join(f", %{index + 1 + i}" for i in range(optional))
         ptx = (
             f"cp.async.bulk.tensor.{rank}d.shared::cluster.global.mbarrier::"
             f"complete_tx::bytes{suffix} [%0], [%1, {{{coords}}} ], {tail};"
@@ -463,13 +493,19 @@ class CpAsyncBulkTensorSharedCTAToGlobalOp(IRDLOperation):
 
     def verify_(self) -> None:
         _check_rank(self, self.coordinates)
+        _check_im2col(
+            len(self.coordinates),
+            0,
+            self.mode.data == TMAStoreMode.IM2COL,
+            check_offsets=False,
+        )
+        if self.predicate is not None and self.mode.data != TMAStoreMode.TILE:
+            raise VerifyException("Inline-ptx lowering supported only for Tile mode.")
         if self.predicate is not None and self.l2_cache_hint is not None:
-            raise VerifyException(
-                f"'{self.name}' op Inline-ptx lowering unsupported with L2 cache-hint."
-            )
+            raise VerifyException("Inline-ptx lowering unsupported with L2 cache-hint.")
 
     def llvm_ir(self, emitter: Any) -> None:
-        _check_tile(self, self.mode)
+        _check_mode(self, self.mode)
         rank = len(self.coordinates)
         if self.predicate is not None:
             coords = ", ".join(f"%{2 + i}" for i in range(rank))
@@ -490,7 +526,9 @@ class CpAsyncBulkTensorSharedCTAToGlobalOp(IRDLOperation):
             ("i1", "true" if hint is not None else "false"),
         ]
         emitter.call_intrinsic(
-            f"llvm.nvvm.cp.async.bulk.tensor.s2g.tile.{rank}d", None, args
+            f"llvm.nvvm.cp.async.bulk.tensor.s2g.{self.mode.data.value}.{rank}d",
+            None,
+            args,
         )
 
 
@@ -613,8 +651,8 @@ class PrefetchOp(IRDLOperation):
     def verify_(self) -> None:
         if self.tensormap is None:
             raise VerifyException(
-                f"'{self.name}' op "
-                "requires specification of either cache level or tensormap"
+                f"'{self.name}' op requires specification of either cache level or "
+                "tensormap"
             )
         if address_space(self.addr) not in _PREFETCH_SPACES:
             allowed = " or ".join(

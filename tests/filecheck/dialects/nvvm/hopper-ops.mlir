@@ -61,6 +61,12 @@ llvm.func @tma(%dst: !llvm.ptr<7>, %src: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !l
   nvvm.cp.async.bulk.tensor.shared.cluster.global %src, %map, %bar, box[%x, %y] {isCTAOnly = true} : !llvm.ptr<3>, !llvm.ptr
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y] : !llvm.ptr, <3>
   nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y] : !llvm.ptr, <3>
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x] im2col[%mask] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x] im2col[%mask] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x, %y] im2col[%mask, %mask] multicast_mask = %mask predicate = %pred_1 {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x, %y] im2col[%mask, %mask] multicast_mask = %mask predicate = %pred {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] {mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, <3>
+  nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] {mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, <3>
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] l2_cache_hint = %hint : !llvm.ptr, <3>
   nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] l2_cache_hint = %hint : !llvm.ptr, <3>
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x], predicate = %pred_1 : !llvm.ptr, <3>

@@ -3,7 +3,7 @@
 // Verifier messages of the sm_90 nvvm ops (mbarrier, TMA, wgmma): the same as
 // mlir-opt-22's, which the second RUN line checks through the `expected-error`s.
 
-// CHECK: 'nvvm.mbarrier.arrive' op mbarrier in shared_cluster space cannot return any value
+// CHECK: mbarrier in shared_cluster space cannot return any value
 llvm.func @f(%r: !llvm.ptr<7>) {
   // expected-error@+1 {{mbarrier in shared_cluster space cannot return any value}}
   %0 = nvvm.mbarrier.arrive %r : !llvm.ptr<7> -> i64
@@ -12,7 +12,7 @@ llvm.func @f(%r: !llvm.ptr<7>) {
 
 // -----
 
-// CHECK: 'nvvm.mbarrier.arrive' op mbarrier scope must be either CTA or Cluster
+// CHECK: mbarrier scope must be either CTA or Cluster
 llvm.func @f(%p: !llvm.ptr<3>) {
   // expected-error@+1 {{mbarrier scope must be either CTA or Cluster}}
   %0 = nvvm.mbarrier.arrive %p {scope = #nvvm.mem_scope<gpu>} : !llvm.ptr<3> -> i64
@@ -21,7 +21,7 @@ llvm.func @f(%p: !llvm.ptr<3>) {
 
 // -----
 
-// CHECK: 'nvvm.mbarrier.arrive.expect_tx' op mbarrier in shared_cluster space is not supported when using predicate
+// CHECK: mbarrier in shared_cluster space is not supported when using predicate
 llvm.func @f(%r: !llvm.ptr<7>, %n: i32, %b: i1) {
   // expected-error@+1 {{mbarrier in shared_cluster space is not supported when using predicate}}
   nvvm.mbarrier.arrive.expect_tx %r, %n, predicate = %b : !llvm.ptr<7>, i32, i1
@@ -30,7 +30,7 @@ llvm.func @f(%r: !llvm.ptr<7>, %n: i32, %b: i1) {
 
 // -----
 
-// CHECK: 'nvvm.mbarrier.arrive.expect_tx' op return-value is not supported when using predicate
+// CHECK: return-value is not supported when using predicate
 llvm.func @f(%p: !llvm.ptr<3>, %n: i32, %b: i1) {
   // expected-error@+1 {{return-value is not supported when using predicate}}
   %0 = nvvm.mbarrier.arrive.expect_tx %p, %n, predicate = %b : !llvm.ptr<3>, i32, i1 -> i64
@@ -39,7 +39,7 @@ llvm.func @f(%p: !llvm.ptr<3>, %n: i32, %b: i1) {
 
 // -----
 
-// CHECK: 'nvvm.mbarrier.test.wait' op mbarrier scope must be either CTA or Cluster
+// CHECK: mbarrier scope must be either CTA or Cluster
 llvm.func @f(%p: !llvm.ptr<3>, %s: i64) {
   // expected-error@+1 {{mbarrier scope must be either CTA or Cluster}}
   %0 = nvvm.mbarrier.test.wait %p, %s {scope = #nvvm.mem_scope<sys>} : !llvm.ptr<3>, i64 -> i1
@@ -48,7 +48,7 @@ llvm.func @f(%p: !llvm.ptr<3>, %s: i64) {
 
 // -----
 
-// CHECK: 'nvvm.cp.async.bulk.tensor.shared.cluster.global' op Shared::cta destination requires address-space 3.
+// CHECK: Shared::cta destination requires address-space 3.
 llvm.func @f(%d: !llvm.ptr<7>, %m: !llvm.ptr, %b: !llvm.ptr<3>, %x: i32) {
   // expected-error@+1 {{Shared::cta destination requires address-space 3.}}
   nvvm.cp.async.bulk.tensor.shared.cluster.global %d, %m, %b, box[%x, %x] {isCTAOnly = true} : !llvm.ptr<7>, !llvm.ptr
@@ -57,7 +57,7 @@ llvm.func @f(%d: !llvm.ptr<7>, %m: !llvm.ptr, %b: !llvm.ptr<3>, %x: i32) {
 
 // -----
 
-// CHECK: 'nvvm.cp.async.bulk.tensor.global.shared.cta' op Inline-ptx lowering unsupported with L2 cache-hint.
+// CHECK: Inline-ptx lowering unsupported with L2 cache-hint.
 llvm.func @f(%m: !llvm.ptr, %s: !llvm.ptr<3>, %x: i32, %h: i64, %b: i1) {
   // expected-error@+1 {{Inline-ptx lowering unsupported with L2 cache-hint.}}
   nvvm.cp.async.bulk.tensor.global.shared.cta %m, %s, box[%x] l2_cache_hint = %h, predicate = %b : !llvm.ptr, <3>
@@ -124,5 +124,68 @@ llvm.func @f(%a: i64, %b: i64, %c: !llvm.struct<(f32, f32, f32, f32)>) {
 llvm.func @f(%a: i64, %b: i64, %c: !llvm.struct<(f32, f32, f32, f32)>) {
   // expected-error@+1 {{results 8, however output struct has 4 elements}}
   %0 = nvvm.wgmma.mma_async %a, %b, %c, <m = 64, n = 16, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  llvm.return
+}
+
+// -----
+
+// CHECK: Shared::cluster destination requires address-space 7.
+llvm.func @f(%d: !llvm.ptr<3>, %m: !llvm.ptr, %b: !llvm.ptr<3>, %x: i32) {
+  // expected-error@+1 {{Shared::cluster destination requires address-space 7.}}
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %d, %m, %b, box[%x] : !llvm.ptr<3>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// CHECK: Predicate is supported only for shared::cluster mode.
+llvm.func @f(%d: !llvm.ptr<3>, %m: !llvm.ptr, %b: !llvm.ptr<3>, %x: i32, %p: i1) {
+  // expected-error@+1 {{Predicate is supported only for shared::cluster mode.}}
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %d, %m, %b, box[%x] predicate = %p {isCTAOnly = true} : !llvm.ptr<3>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// CHECK: to use im2col mode, the tensor has to be at least 3-dimensional
+llvm.func @f(%d: !llvm.ptr<7>, %m: !llvm.ptr, %b: !llvm.ptr<3>, %x: i32, %o: i16) {
+  // expected-error@+1 {{to use im2col mode, the tensor has to be at least 3-dimensional}}
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %d, %m, %b, box[%x, %x] im2col[%o] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// CHECK: im2col offsets expected 1 (provided 0)
+llvm.func @f(%d: !llvm.ptr<7>, %m: !llvm.ptr, %b: !llvm.ptr<3>, %x: i32) {
+  // expected-error@+1 {{ im2col offsets expected 1 (provided 0)}}
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %d, %m, %b, box[%x, %x, %x] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// CHECK: im2col offsets expected 0 (provided 1)
+llvm.func @f(%d: !llvm.ptr<7>, %m: !llvm.ptr, %b: !llvm.ptr<3>, %x: i32, %o: i16) {
+  // expected-error@+1 {{ im2col offsets expected 0 (provided 1)}}
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %d, %m, %b, box[%x, %x, %x] im2col[%o] : !llvm.ptr<7>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// CHECK: expects coordinates between 1 to 5 dimension
+llvm.func @f(%d: !llvm.ptr<7>, %m: !llvm.ptr, %b: !llvm.ptr<3>, %x: i32) {
+  // expected-error@+1 {{expects coordinates between 1 to 5 dimension}}
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %d, %m, %b, box[%x, %x, %x, %x, %x, %x] : !llvm.ptr<7>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// CHECK: Inline-ptx lowering supported only for Tile mode.
+llvm.func @f(%m: !llvm.ptr, %s: !llvm.ptr<3>, %x: i32, %p: i1) {
+  // expected-error@+1 {{Inline-ptx lowering supported only for Tile mode.}}
+  nvvm.cp.async.bulk.tensor.global.shared.cta %m, %s, box[%x, %x, %x], predicate = %p {mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, <3>
   llvm.return
 }

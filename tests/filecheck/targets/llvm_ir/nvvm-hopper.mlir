@@ -55,6 +55,9 @@ llvm.func @mbarrier(%shared: !llvm.ptr<3>, %generic: !llvm.ptr, %remote: !llvm.p
 // CHECK: call void asm sideeffect "@$6 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [$0], [$1, {$2,$3} ], [$4], $5;", "l,l,r,r,r,h,b"(ptr addrspace(7) %{{.*}}, ptr %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, ptr addrspace(3) %{{.*}}, i16 %{{.*}}, i1 %{{.*}})
 // CHECK: call void @llvm.nvvm.cp.async.bulk.tensor.g2s.cta.tile.2d(ptr addrspace(3) %{{.*}}, ptr addrspace(3) %{{.*}}, ptr %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i64 0, i1 false)
 // CHECK: call void @llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d(ptr addrspace(3) %{{.*}}, ptr %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i64 0, i1 false)
+// CHECK: call void @llvm.nvvm.cp.async.bulk.tensor.g2s.im2col.3d(ptr addrspace(7) %{{.*}}, ptr addrspace(3) %{{.*}}, ptr %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i16 %{{.*}}, i16 0, i64 0, i1 false, i1 false, i32 0)
+// CHECK: call void asm sideeffect "@$10 cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes.im2col.multicast::cluster [$0], [$1, {$2,$3,$4,$5} ], [$6],{$7,$8}, $9;", "l,l,r,r,r,r,r,h,h,h,b"(ptr addrspace(7) %{{.*}}, ptr %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, ptr addrspace(3) %{{.*}}, i16 %{{.*}}, i16 %{{.*}}, i16 %{{.*}}, i1 %{{.*}})
+// CHECK: call void @llvm.nvvm.cp.async.bulk.tensor.s2g.im2col.3d(ptr addrspace(3) %{{.*}}, ptr %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i64 0, i1 false)
 // CHECK: call void @llvm.nvvm.cp.async.bulk.tensor.s2g.tile.3d(ptr addrspace(3) %{{.*}}, ptr %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i64 %{{.*}}, i1 true)
 // CHECK: call void asm sideeffect "@$3 cp.async.bulk.tensor.1d.global.shared::cta.bulk_group [$0, {$2} ], [$1];", "l,r,r,b"(ptr %{{.*}}, ptr addrspace(3) %{{.*}}, i32 %{{.*}}, i1 %{{.*}})
 // CHECK: call void @llvm.nvvm.cp.async.bulk.commit.group()
@@ -69,6 +72,9 @@ llvm.func @tma(%dst: !llvm.ptr<7>, %src: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !l
   nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y] multicast_mask = %mask predicate = %pred : !llvm.ptr<7>, !llvm.ptr
   nvvm.cp.async.bulk.tensor.shared.cluster.global %src, %map, %bar, box[%x, %y] {isCTAOnly = true} : !llvm.ptr<3>, !llvm.ptr
   nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y] : !llvm.ptr, <3>
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x] im2col[%mask] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+  nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x, %y] im2col[%mask, %mask] multicast_mask = %mask predicate = %pred {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+  nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] {mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, <3>
   nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] l2_cache_hint = %hint : !llvm.ptr, <3>
   nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x], predicate = %pred : !llvm.ptr, <3>
   nvvm.cp.async.bulk.commit.group
