@@ -249,3 +249,23 @@ def test_key_follows_the_target(cache_dir: Path) -> None:
     GpuModuleToBinaryPass(format="isa").apply(Context(), module)
     assert len(_entries(cache_dir)) == 8
     assert ".target sm_80" in print_module(module)
+
+
+def test_each_target_of_a_module_gets_its_object(cache_dir: Path) -> None:
+    text = PROGRAM.replace(
+        '[#nvvm.target<chip = "sm_90">]',
+        '[#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">]',
+    )
+    outputs = []
+    for _ in range(2):  # compiled, then from the cache
+        module = parse(text)
+        GpuModuleToBinaryPass(format="isa").apply(Context(), module)
+        outputs.append(print_module(module))
+    assert outputs[0] == outputs[1]
+    for i in range(4):
+        found = re.search(rf"gpu.binary @m{i} \[(.*)\]", outputs[0])
+        assert found is not None
+        objects = found.group(1)
+        assert objects.count("#gpu.object<") == 2
+        assert objects.index(".target sm_80") < objects.index(".target sm_90")
+        assert objects.count("LLVMIRToISATimeInMs") == 2

@@ -140,7 +140,9 @@ class CompileCache:
             pass
         return entry
 
-    def put(self, key: str, data: bytes, metadata: dict[str, Any] | None = None):
+    def put(
+        self, key: str, data: bytes, metadata: dict[str, Any] | None = None
+    ) -> None:
         """Store ``data`` under ``key``, atomically; then keep the folder within
         its bound."""
         path = self.path(key)

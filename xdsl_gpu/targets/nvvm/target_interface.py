@@ -56,10 +56,13 @@ class NVVMTargetAttrImpl(TargetAttrInterface):
     """Serialize ``gpu.module``s for ``#nvvm.target``, without a CUDA toolkit."""
 
     def __init__(self) -> None:
-        # The timing properties of each (module, target) compiled by
-        # serialize_to_objects, for create_object: a module with several targets
-        # is compiled for all of them before the first object is created.
-        self._properties: dict[tuple[int, int], dict[str, int]] = {}
+        # The timing properties of each (module, target) of the last
+        # serialize_to_objects, for create_object: a module with several targets is
+        # compiled for all of them before the first object is created. The ops are
+        # kept to check that an id still names the same one.
+        self._properties: dict[
+            tuple[int, int], tuple[Operation, Attribute, dict[str, int]]
+        ] = {}
 
     def serialize_to_object(
         self, attr: Attribute, module: Operation, options: TargetOptions
@@ -79,6 +82,7 @@ class NVVMTargetAttrImpl(TargetAttrInterface):
         from xdsl_gpu.targets.nvvm.cache_key import nvvm_cache_key
 
         fmt = options.compilation_target
+        self._properties = {}  # a previous batch's creates are done (or failed)
         results: list[bytes | Exception | None] = []
         prepared: list[tuple[int, str, NVVMOptions, str]] = []
         for index, (attr, module) in enumerate(requests):
@@ -121,7 +125,7 @@ class NVVMTargetAttrImpl(TargetAttrInterface):
         for index, obj in compiled.items():
             attr, module = requests[index]
             properties = {k: v for k, v in obj.properties.items() if k != "O"}
-            self._properties[(id(module), id(attr))] = properties
+            self._properties[(id(module), id(attr))] = (module, attr, properties)
             for key in TIMING_PROPERTIES:
                 if key in properties:
                     module.attributes[key] = IntegerAttr(properties[key], i64)
@@ -140,7 +144,10 @@ class NVVMTargetAttrImpl(TargetAttrInterface):
         properties: dict[str, Attribute] = {}
         if fmt is CompilationTarget.Assembly:
             properties["O"] = IntegerAttr(attr.opt_level, i32)
-        recorded = self._properties.pop((id(module), id(attr)), None)
+        entry = self._properties.pop((id(module), id(attr)), None)
+        recorded = None
+        if entry is not None and entry[0] is module and entry[1] is attr:
+            recorded = entry[2]
         for key in TIMING_PROPERTIES:
             if recorded is not None:
                 if key in recorded:
