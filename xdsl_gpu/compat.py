@@ -727,8 +727,16 @@ class _AtomicOutput(io.StringIO):
 
     def commit(self) -> None:
         import os
+        import stat
         import tempfile
 
+        if os.path.exists(self.path) and not stat.S_ISREG(os.stat(self.path).st_mode):
+            # A device, FIFO or socket (-o /dev/null, -o /dev/stdout): renaming a
+            # file over it would replace the device node itself.
+            with open(self.path, "w", encoding="utf-8") as out:
+                out.write(self.getvalue())
+            super().close()
+            return
         directory = os.path.dirname(os.path.abspath(self.path))
         descriptor, temporary = tempfile.mkstemp(
             dir=directory, prefix=f".{os.path.basename(self.path)}.", suffix=".tmp"

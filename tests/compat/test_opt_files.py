@@ -48,6 +48,27 @@ def test_the_output_keeps_its_permissions(tmp_path: Path) -> None:
     assert out.stat().st_mode & 0o777 == 0o640
 
 
+def test_output_to_a_device_or_fifo_writes_into_it(tmp_path: Path) -> None:
+    """-o /dev/null must not rename a file over the device node (as root it could)."""
+    import stat
+    import threading
+
+    (tmp_path / "in.mlir").write_text(HELLO)
+    done = opt("in.mlir", "-o", os.devnull, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()))
+    reader.start()
+    done = opt("in.mlir", "-o", "pipe", cwd=tmp_path)
+    reader.join(timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert "gpu.launch" in received[0]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
