@@ -1,0 +1,358 @@
+"""The Hopper tensor-core GEMM (TMA, mbarriers, wgmma), xdsl-gpu vs MLIR 22 vs cuBLAS.
+
+The program (``nvgpu_gemm_kernel.py``: f16 A and B, f32 C, 128x128 tiles, K in
+slices of 64 through a multi-stage TMA + mbarrier pipeline, ``nvgpu.warpgroup.mma``)
+is compiled with ``gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90a
+cubin-features=+ptx80 cubin-format=isa opt-level=3
+kernel-bare-ptr-calling-convention=1}`` by xdsl-gpu in this process and by
+``mlir-opt-22``; both PTX texts are assembled by the same assembler (nvJitLink,
+``-O3``). The kernel is launched here with what the program's host side would pass:
+the two TMA descriptors encoded by the runtime's ``mgpuTensorMapEncodeTiledMemref``
+(the same arguments as the generated host code) and C, with the program's dynamic
+shared memory (opted in above 48 KiB). ``cublasGemmEx`` (f16 inputs, f32 output and
+compute) is the reference for what the GPU can do.
+
+For M = N = K = 4096 and 8192 and each pipeline configuration (stages, wgmma
+wait_group): every result (C poisoned with NaN first) is compared with an f32
+product of the same f16 inputs (torch on the GPU, TF32 off; NumPy without torch):
+max abs error at most ``MAX_ABS_ERROR``. Then the variants are timed with CUDA
+events, taking turns, best of the rounds. Targets: xdsl-gpu's time at most 1.02x
+MLIR 22's for every configuration, and the best configuration at 8192^3 at least
+70% of cuBLAS's throughput (exit status 1 if one is missed). Peak: the H200's dense
+f16 tensor rate, ~989 TFLOP/s.
+
+The GPU machine has no ``mlir-opt-22``: write its PTX where it is installed, send the
+folder along, and name it there::
+
+    python3 benchmarks/bench_nvgpu_gemm.py --prepare .bench   # here (needs mlir-opt-22)
+    python3 benchmarks/bench_nvgpu_gemm.py                    # there (reads .bench)
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script
+
+from bench_kernels import ROOT, Gpu, assemble  # the driver calls and the assembler
+from bench_wmma_matmul import Cublas, _load_cublas, time_ms  # pyright: ignore[reportPrivateUsage]
+from nvgpu_gemm_kernel import GemmConfig, gemm_mlir
+
+sys.path.insert(0, str(ROOT))
+
+CHIP = "sm_90a"  # wgmma needs the arch-specific target
+OPTIONS = (
+    f"cubin-chip={CHIP} cubin-features=+ptx80 cubin-format=isa opt-level=3 "
+    "kernel-bare-ptr-calling-convention=1"
+)
+OURS_OPTIONS = OPTIONS.replace("+ptx80", '"+ptx80"')  # xDSL's option syntax
+KERNEL_NAME = "gemm_kernel"
+SIZES = (4096, 8192)
+PIPELINES = ((3, 1), (4, 1), (3, 0))  # (stages, wait_group); the first is the headline
+MAX_ABS_ERROR = 0.05  # vs an f32 product; a wrong tile or layout is off by ~10
+PEAK_TFLOPS = 989.0  # H200 SXM dense f16/bf16 tensor cores
+ROUNDS = 10
+TARGET_VS_MLIR = 1.02
+TARGET_VS_CUBLAS = 0.70
+
+# mgpuTensorMapEncodeTiledMemref's enum arguments, as the program's host code passes
+# them (CUtensorMapDataType FLOAT16, no interleave, 128B swizzle, L2 256B, no OOB NaN).
+F16, INTERLEAVE_NONE, SWIZZLE_128B, L2_256B, OOB_ZERO = 6, 0, 3, 3, 0
+CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
+
+
+def configs() -> list[GemmConfig]:
+    return [GemmConfig(n, n, n, s, w) for n in SIZES for s, w in PIPELINES]
+
+
+# -- compilation ---------------------------------------------------------------------
+
+
+def _ptx_of(module: object) -> str:
+    from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
+
+    (binary,) = [op for op in module.walk() if isinstance(op, BinaryOp)]  # type: ignore[attr-defined]
+    (obj,) = binary.objects.data
+    return obj.object.data.decode()  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def ours_ptx(config: GemmConfig) -> str:
+    from xdsl_gpu.targets.runtime.api import (
+        parse_program,
+        pipeline_pass,
+        program_context,
+    )
+
+    module = parse_program(gemm_mlir(config), config.name)
+    pipeline_pass(OURS_OPTIONS).apply(program_context(), module)
+    return _ptx_of(module)
+
+
+def upstream_ptx(config: GemmConfig) -> str:
+    done = subprocess.run(
+        ["mlir-opt-22", "-", f"--gpu-lower-to-nvvm-pipeline={OPTIONS}"],
+        input=gemm_mlir(config), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    from xdsl_gpu.targets.runtime.api import parse_program
+
+    return _ptx_of(parse_program(done.stdout, "mlir-opt-22 output"))
+
+
+def upstream_file(folder: Path, config: GemmConfig) -> Path:
+    return folder / f"nvgpu_gemm.{config.name}.mlir-opt-22.{CHIP}.ptx"
+
+
+# -- launching -----------------------------------------------------------------------
+
+
+def tensor_map(data: int, rows: int, cols: int, box: tuple[int, int]) -> int:
+    """A device copy of the TMA descriptor of a row-major ``rows x cols`` f16
+    matrix, made as the generated host code makes it (a ranked memref descriptor
+    handed to ``mgpuTensorMapEncodeTiledMemref``)."""
+    from xdsl_gpu.targets.runtime.tensor_map import TensorMapEncoder
+
+    errors: list[str] = []
+
+    def fail(code: int, what: bytes) -> None:
+        errors.append(f"{what.decode()}: CUDA error {code}")
+
+    encoder = TensorMapEncoder(fail, lambda: False)
+    descriptor = (ctypes.c_int64 * 7)(data, data, 0, rows, cols, cols, 1)
+    box_dims = (ctypes.c_int64 * 2)(*box)
+    address = encoder.encode_tiled_memref(
+        2, ctypes.addressof(descriptor), F16, INTERLEAVE_NONE, SWIZZLE_128B,
+        L2_256B, OOB_ZERO, ctypes.addressof(box_dims),
+    )  # fmt: skip
+    if address is None:
+        raise RuntimeError("; ".join(errors) or "tensor map not encoded")
+    return address
+
+
+def kernel_runner(
+    gpu: Gpu, cubin: bytes, config: GemmConfig, args: Sequence[int]
+) -> Callable[[], None]:
+    """Launches the kernel (arguments: A's map, B's map, C) as ``@gemm`` would."""
+    cu = gpu.cu
+    function = gpu.function(cubin, KERNEL_NAME)
+    gpu._ok(  # pyright: ignore[reportPrivateUsage]
+        (
+            cu.cuFuncSetAttribute(
+                function,
+                cu.CUfunction_attribute(
+                    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+                ),
+                config.shared_bytes,
+            )[0],
+            None,
+        )
+    )
+    values = [ctypes.c_void_p(a) for a in args]
+    pointers = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
+
+    def launch() -> None:
+        assert values  # keeps alive the argument values that ``pointers`` points at
+        result = cu.cuLaunchKernel(
+            function, *config.grid, *config.block, config.shared_bytes, 0,
+            ctypes.addressof(pointers), 0,
+        )  # fmt: skip
+        gpu._ok((result[0], None))  # pyright: ignore[reportPrivateUsage]
+
+    return launch
+
+
+class SizedCublas(Cublas):
+    """``cublasGemmEx`` for row-major ``C = A * B`` of any square size."""
+
+    def __init__(self, lib: ctypes.CDLL, n: int):
+        super().__init__(lib)
+        self.n = n
+
+    def gemm(self, a: int, b: int, c: int) -> None:
+        n = self.n
+        # Row-major C = A B is column-major C^T = B^T A^T: B first.
+        self._check(
+            self.lib.cublasGemmEx(
+                self.handle, self.OP_N, self.OP_N, n, n, n,
+                ctypes.byref(self.alpha),
+                b, self.CUDA_R_16F, n,
+                a, self.CUDA_R_16F, n,
+                ctypes.byref(self.beta),
+                c, self.CUDA_R_32F, n,
+                self.COMPUTE_32F, self.GEMM_DEFAULT,
+            ),
+            "cublasGemmEx",
+        )  # fmt: skip
+
+
+def reference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The f32 product of the f16 inputs: torch on the GPU (no TF32), else NumPy."""
+    try:
+        import torch  # pyright: ignore[reportMissingImports]
+
+        if torch.cuda.is_available():
+            torch.backends.cuda.matmul.allow_tf32 = False
+            ta = torch.from_numpy(a).cuda().float()
+            tb = torch.from_numpy(b).cuda().float()
+            out = (ta @ tb).cpu().numpy()
+            del ta, tb
+            torch.cuda.empty_cache()
+            return out
+    except ImportError:
+        pass
+    return a.astype(np.float32) @ b.astype(np.float32)
+
+
+def _time_round(gpu: Gpu, runners: dict[str, Callable[[], None]], launches: int):
+    return {label: time_ms(gpu, run, launches) for label, run in runners.items()}
+
+
+def bench_size(
+    gpu: Gpu, n: int, cubins: dict[str, dict[str, bytes]], lib: ctypes.CDLL | None
+) -> tuple[dict[str, float], list[str]]:
+    """Best milliseconds per variant at ``n``^3, and the failures seen."""
+    rng = np.random.default_rng(n)
+    a = rng.uniform(-1, 1, (n, n)).astype(np.float16)
+    b = rng.uniform(-1, 1, (n, n)).astype(np.float16)
+    expected = reference(a, b)
+    poison = np.full((n, n), np.nan, dtype=np.float32)
+    da, db, dc = gpu.upload(a), gpu.upload(b), gpu.upload(poison)
+    maps: list[int] = []
+    failures: list[str] = []
+    try:
+        map_a = tensor_map(da, n, n, (128, 64))
+        map_b = tensor_map(db, n, n, (64, 64))
+        maps = [map_a, map_b]
+        runners: dict[str, Callable[[], None]] = {}
+        for config in (c for c in configs() if c.m == n):
+            for compiler, cubin in cubins[config.name].items():
+                label = f"{compiler} s{config.stages} w{config.wait_group}"
+                runners[label] = kernel_runner(gpu, cubin, config, (map_a, map_b, dc))
+        if lib is not None:
+            cublas = SizedCublas(lib, n)
+            runners["cuBLAS"] = lambda: cublas.gemm(da, db, dc)
+        got = np.empty((n, n), dtype=np.float32)
+        for label, run in runners.items():  # correctness first, from a poisoned C
+            gpu.copy_in(dc, poison)
+            run()
+            gpu.download(dc, got)
+            error = float(np.nanmax(np.abs(got - expected)))
+            if np.isnan(got).any():
+                error = float("nan")
+            ok = error <= MAX_ABS_ERROR
+            print(
+                f"# {n}^3 {label}: max abs error {error:.2e} ({'ok' if ok else 'WRONG'})"
+            )
+            if not ok:
+                failures.append(f"{n}^3 {label}: max abs error {error}")
+        launches = 20 if n <= 4096 else 5
+        best = dict.fromkeys(runners, float("inf"))
+        for _ in range(ROUNDS):
+            for label, ms in _time_round(gpu, runners, launches).items():
+                best[label] = min(best[label], ms)
+    finally:
+        gpu.free(da, db, dc, *maps)
+    return best, failures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--prepare", type=Path, metavar="DIR",
+        help="write mlir-opt-22's PTX to DIR and stop",
+    )  # fmt: skip
+    parser.add_argument(
+        "--upstream-ptx", type=Path, metavar="DIR", default=ROOT / ".bench",
+        help="mlir-opt-22's PTX written by --prepare (default: .bench)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--dump", type=Path, metavar="DIR", help="also write both PTX texts to DIR"
+    )
+    args = parser.parse_args(argv)
+
+    if args.prepare:
+        args.prepare.mkdir(parents=True, exist_ok=True)
+        for config in configs():
+            path = upstream_file(args.prepare, config)
+            path.write_text(upstream_ptx(config))
+            print(f"wrote {path}")
+        return 0
+
+    gpu = Gpu()
+    cubins: dict[str, dict[str, bytes]] = {}
+    for config in configs():
+        if shutil.which("mlir-opt-22"):
+            upstream = upstream_ptx(config)
+        elif upstream_file(args.upstream_ptx, config).exists():
+            upstream = upstream_file(args.upstream_ptx, config).read_text()
+        else:
+            print(
+                f"no MLIR 22 PTX for {config.name}: run --prepare where mlir-opt-22 is"
+            )
+            return 1
+        ours = ours_ptx(config)
+        same = "identical to" if ours == upstream else "DIFFERENT from"
+        print(f"# {config.name}: xdsl-gpu's PTX is {same} MLIR 22's")
+        if args.dump:
+            args.dump.mkdir(parents=True, exist_ok=True)
+            (args.dump / f"nvgpu_gemm.{config.name}.xdsl-gpu.ptx").write_text(ours)
+            upstream_file(args.dump, config).write_text(upstream)
+        cubins[config.name] = {
+            "xdsl-gpu": assemble(ours, CHIP),
+            "MLIR 22": assemble(upstream, CHIP),
+        }
+
+    lib = _load_cublas()
+    if lib is None:
+        print("# libcublas not found: no cuBLAS column")
+    failures: list[str] = []
+    for n in SIZES:
+        best, wrong = bench_size(gpu, n, cubins, lib)
+        failures += wrong
+        flops = 2 * n**3
+        cublas_ms = best.get("cuBLAS")
+        print(
+            f"\n# {n}x{n}x{n} f16 -> f32 on {gpu.device.name}, best of {ROUNDS} rounds, "
+            "CUDA events"
+        )
+        print("| variant | ms | TFLOP/s | % cuBLAS | % peak | xdsl-gpu / MLIR 22 |")
+        print("|---|---|---|---|---|---|")
+        for label, ms in best.items():
+            tflops = flops / ms / 1e9
+            versus = f"{100 * cublas_ms / ms:.1f}" if cublas_ms else "n/a"
+            ratio = ""
+            if label.startswith("xdsl-gpu"):
+                ratio = f"{ms / best[label.replace('xdsl-gpu', 'MLIR 22')]:.3f}"
+                if float(ratio) > TARGET_VS_MLIR:
+                    failures.append(f"{n}^3 {label}: {ratio}x MLIR 22's time")
+            print(
+                f"| {label} | {ms:.3f} | {tflops:.1f} | {versus} | "
+                f"{100 * tflops / PEAK_TFLOPS:.1f} | {ratio} |"
+            )
+        if n == max(SIZES) and cublas_ms:
+            ours_best = min(
+                ms for label, ms in best.items() if label.startswith("xdsl")
+            )
+            share = cublas_ms / ours_best
+            print(f"\nbest xdsl-gpu configuration: {100 * share:.1f}% of cuBLAS")
+            if share < TARGET_VS_CUBLAS:
+                failures.append(
+                    f"{n}^3: best xdsl-gpu {100 * share:.1f}% of cuBLAS "
+                    f"(target {100 * TARGET_VS_CUBLAS:.0f}%)"
+                )
+    print()
+    for failure in failures:
+        print(f"target missed: {failure}")
+    print("all targets met" if not failures else f"{len(failures)} target(s) missed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

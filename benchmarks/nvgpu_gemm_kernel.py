@@ -1,0 +1,260 @@
+"""A Hopper tensor-core GEMM in MLIR's nvgpu dialect, written for given sizes.
+
+``C[M][N] = A[M][K] * B[K][N]``: A and B row-major f16, C row-major f32. Each CTA
+of one warpgroup (128 threads) computes a 128x128 tile of C:
+
+* K is walked in 64-wide slices. A slice of A (128x64, 16 KiB) and of B (64x128, as
+  two 64x64 TMA boxes, 16 KiB) go by TMA, 128-byte swizzled, into one of ``stages``
+  buffers in dynamic shared memory; each buffer has its mbarrier, on which thread 0
+  announces the 32 KiB it expects and every thread waits (phase parity
+  ``(slice / stages) % 2``).
+* ``nvgpu.warpgroup.mma`` multiplies the buffer through wgmma descriptors (B is
+  N-contiguous, hence ``transposeB``) into a 128x128 f32 accumulator in registers.
+  With ``wait_group = 1`` a slice's wgmma group stays in flight while the next is
+  issued, so the buffer freed after slice ``i`` is that of slice ``i - 1``; with 0
+  each group is awaited and slice ``i``'s buffer is free at once.
+* Once every thread is past its wait (``gpu.barrier``), thread 0 refills the free
+  buffer with the slice ``stages`` further on: TMA runs ``stages - 1`` (or
+  ``stages``) slices ahead of the tensor cores.
+* ``nvgpu.warpgroup.mma.store`` writes the accumulator to C.
+
+The host side (``@gemm``) allocates nothing itself: it takes the three device
+buffers, makes the two TMA descriptors (``nvgpu.tma.create.descriptor``) and
+launches ``N/128 x M/128`` CTAs with ``stages * 32`` KiB of dynamic shared memory.
+The benchmark launches the compiled kernel itself (``KERNEL_ARGUMENTS`` says what
+its arguments are); ``with_main=True`` adds a ``@main`` that fills A and B with
+small integers, runs ``@gemm`` and prints the number of entries that differ from
+its own product (a program for ``xdsl-gpu-run``).
+
+    python3 benchmarks/nvgpu_gemm_kernel.py 8192 8192 8192 --stages 3 > gemm.mlir
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+TILE_M = 128
+TILE_N = 128
+TILE_K = 64
+THREADS = 128  # one warpgroup
+BOX = 64  # f16 elements in 128 bytes: the widest box 128-byte swizzling allows
+STAGE_BYTES = (TILE_M * TILE_K + TILE_K * TILE_N) * 2
+ALIGNMENT_SLACK = 1024
+"""Extra dynamic shared memory, so that the buffers can start 1024-byte aligned.
+
+MLIR 22 lowers ``gpu.dynamic_shared_memory`` to a 16-byte aligned ``.shared``
+variable, and ``nvgpu.mbarrier.create`` adds a static one: where ptxas places each
+is its choice, and the dynamic bytes the launch asks for follow all static ones. The
+kernel starts its buffers at the first 1024-byte boundary strictly past the variable's
+shared address: at most 1024 bytes on, and past the few static bytes, so inside the
+allocation whatever the order."""
+KERNEL_ARGUMENTS = ("A's tensor map", "B's tensor map", "C")
+"""The outlined kernel's arguments, in order (device pointers with
+``kernel-bare-ptr-calling-convention=1``): the order of first use in the body."""
+
+
+@dataclass(frozen=True)
+class GemmConfig:
+    m: int
+    n: int
+    k: int
+    stages: int = 3
+    wait_group: int = 1
+
+    def __post_init__(self) -> None:
+        if self.m % TILE_M or self.n % TILE_N or self.k % TILE_K:
+            raise ValueError(
+                f"sizes must be multiples of {TILE_M}x{TILE_N}x{TILE_K}: "
+                f"{self.m}x{self.n}x{self.k}"
+            )
+        if self.wait_group not in (0, 1):
+            raise ValueError("wait_group is 0 or 1")
+        if not 2 <= self.stages <= 7 or self.k // TILE_K < self.stages:
+            raise ValueError(
+                f"{self.stages} stages for {self.k // TILE_K} K slices (2 to 7, "
+                "at most one per slice)"
+            )
+
+    @property
+    def grid(self) -> tuple[int, int, int]:
+        return (self.n // TILE_N, self.m // TILE_M, 1)
+
+    @property
+    def block(self) -> tuple[int, int, int]:
+        return (THREADS, 1, 1)
+
+    @property
+    def shared_bytes(self) -> int:
+        return self.stages * STAGE_BYTES + ALIGNMENT_SLACK
+
+    @property
+    def name(self) -> str:
+        return f"{self.m}x{self.n}x{self.k}.s{self.stages}.w{self.wait_group}"
+
+
+def gemm_mlir(config: GemmConfig, *, with_main: bool = False) -> str:
+    """The program: the types, ``@gemm`` (host + kernel) and optionally ``@main``."""
+    m, n, k, stages = config.m, config.n, config.k, config.stages
+    slices = k // TILE_K
+    a_bytes = TILE_M * TILE_K * 2
+    b_base = stages * a_bytes  # all A buffers first, then all B buffers
+    half_b = TILE_K * BOX * 2
+    smem = "#gpu.address_space<workgroup>"
+    # The buffer refilled after the wgmma of slice %i is that of slice %i - lag.
+    lag = config.wait_group
+    if lag:
+        wanted = """
+        %started = arith.cmpi uge, %i, %k1 : index
+        %wanted = arith.andi %started, %in_range : i1"""
+    else:
+        wanted = """
+        %wanted = arith.ori %in_range, %false : i1"""
+    refill = f"""
+        %freed = arith.subi %i, %k{lag} : index
+        %ahead = arith.addi %freed, %k_stages : index
+        %in_range = arith.cmpi ult, %ahead, %k_slices : index{wanted}
+        %issue = arith.andi %first, %wanted : i1
+        scf.if %issue {{
+          %freed_stage = arith.remui %freed, %k_stages : index{_load_slice("%freed_stage", "%ahead", "          ")}
+        }}"""
+    prologue = _load_slice("%s", "%s", "          ").lstrip("\n")
+    main = _main(config) if with_main else ""
+    return f"""// Generated by benchmarks/nvgpu_gemm_kernel.py: {config.name}
+// C = A * B, {m}x{k} f16 times {k}x{n} f16 into f32, 128x128 tiles, {stages} stages,
+// wgmma wait_group {config.wait_group}, {config.shared_bytes} bytes of dynamic shared memory.
+!bars = !nvgpu.mbarrier.group<memorySpace = {smem}, num_barriers = {stages}>
+!mapA = !nvgpu.tensormap.descriptor<tensor = memref<{TILE_M}x{TILE_K}xf16, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+!mapB = !nvgpu.tensormap.descriptor<tensor = memref<{TILE_K}x{BOX}xf16, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+!descA = !nvgpu.warpgroup.descriptor<tensor = memref<{TILE_M}x{TILE_K}xf16, {smem}>>
+!descB = !nvgpu.warpgroup.descriptor<tensor = memref<{TILE_K}x{TILE_N}xf16, {smem}>>
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<{TILE_M}x{TILE_N}xf32>>
+!smem = memref<?xi8, {smem}>
+
+module attributes {{gpu.container_module}} {{
+  func.func @gemm(%d_a: memref<{m}x{k}xf16>, %d_b: memref<{k}x{n}xf16>, %d_c: memref<{m}x{n}xf32>) {{
+    %c1 = arith.constant 1 : index
+    %c_box = arith.constant {BOX} : index
+    %c_tile_m = arith.constant {TILE_M} : index
+    %c_tile_k = arith.constant {TILE_K} : index
+    %grid_x = arith.constant {config.grid[0]} : index
+    %grid_y = arith.constant {config.grid[1]} : index
+    %c_threads = arith.constant {THREADS} : index
+    %shared = arith.constant {config.shared_bytes} : i32
+    %ua = memref.cast %d_a : memref<{m}x{k}xf16> to memref<*xf16>
+    %ub = memref.cast %d_b : memref<{k}x{n}xf16> to memref<*xf16>
+    %map_a = nvgpu.tma.create.descriptor %ua box[%c_tile_m, %c_tile_k] : memref<*xf16> -> !mapA
+    %map_b = nvgpu.tma.create.descriptor %ub box[%c_tile_k, %c_box] : memref<*xf16> -> !mapB
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid_x, %gy = %grid_y, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c_threads, %sy = %c1, %sz = %c1)
+               dynamic_shared_memory_size %shared {{
+      %k0 = arith.constant 0 : index
+      %k1 = arith.constant 1 : index
+      %k2 = arith.constant 2 : index
+      %k_tile = arith.constant {TILE_M} : index
+      %c_tile_k_in = arith.constant {TILE_K} : index
+      %k_stages = arith.constant {stages} : index
+      %k_slices = arith.constant {slices} : index
+      %false = arith.constant false
+      %ticks = arith.constant 10000000 : index
+      %k_box = arith.constant {BOX} : index
+      %k_a_bytes = arith.constant {a_bytes} : index
+      %b_offset0 = arith.constant {b_base} : index
+      %k_half_b = arith.constant {half_b} : index
+      %k_stage_bytes = arith.constant {STAGE_BYTES} : index
+      // First uses in this order: the kernel's arguments are A's map, B's map, C.
+      %first = arith.cmpi eq, %tx, %k0 : index
+      scf.if %first {{
+        nvgpu.tma.prefetch.descriptor %map_a : !mapA
+        nvgpu.tma.prefetch.descriptor %map_b : !mapB
+      }}
+      %row = arith.muli %by, %k_tile : index
+      %col = arith.muli %bx, %k_tile : index
+      %smem = gpu.dynamic_shared_memory : !smem
+      // The buffers start at the first 1024-byte boundary past the shared address of
+      // %smem (128-byte swizzling repeats every 1024 bytes; wgmma descriptors have
+      // base offset 0): see ALIGNMENT_SLACK.
+      %k_align = arith.constant {ALIGNMENT_SLACK} : index
+      %smem_at = memref.extract_aligned_pointer_as_index %smem : !smem -> index
+      %misalign = arith.remui %smem_at, %k_align : index
+      %pad = arith.subi %k_align, %misalign : index
+      %barriers = nvgpu.mbarrier.create -> !bars
+      scf.if %first {{
+        scf.for %s = %k0 to %k_stages step %k1 {{
+          nvgpu.mbarrier.init %barriers[%s], %k1 : !bars
+        }}
+      }}
+      gpu.barrier
+      // Prologue: every buffer gets its slice.
+      scf.if %first {{
+        scf.for %s = %k0 to %k_stages step %k1 {{
+{prologue}
+        }}
+      }}
+      %zero = nvgpu.warpgroup.mma.init.accumulator -> !acc
+      %result = scf.for %i = %k0 to %k_slices step %k1 iter_args(%sum = %zero) -> (!acc) {{
+        %stage = arith.remui %i, %k_stages : index
+        %round = arith.divui %i, %k_stages : index
+        %odd = arith.remui %round, %k2 : index
+        %parity = arith.cmpi ne, %odd, %k0 : index
+        nvgpu.mbarrier.try_wait.parity %barriers[%stage], %parity, %ticks : !bars
+        %a_rel = arith.muli %stage, %k_a_bytes : index
+        %a_offset = arith.addi %pad, %a_rel : index
+        %b_offset = arith.addi %b_offset0, %a_offset : index
+        %tile_a = memref.view %smem[%a_offset][] : !smem to memref<{TILE_M}x{TILE_K}xf16, {smem}>
+        %tile_b = memref.view %smem[%b_offset][] : !smem to memref<{TILE_K}x{TILE_N}xf16, {smem}>
+        %da = nvgpu.warpgroup.generate.descriptor %tile_a, %map_a : memref<{TILE_M}x{TILE_K}xf16, {smem}>, !mapA -> !descA
+        %db = nvgpu.warpgroup.generate.descriptor %tile_b, %map_b : memref<{TILE_K}x{TILE_N}xf16, {smem}>, !mapB -> !descB
+        %next = nvgpu.warpgroup.mma %da, %db, %sum {{transposeB, waitGroup = {config.wait_group}}} : !descA, !descB, !acc -> !acc
+        gpu.barrier{refill}
+        scf.yield %next : !acc
+      }}
+      nvvm.wgmma.wait.group.sync.aligned 0
+      %c_tile = memref.subview %d_c[%row, %col] [{TILE_M}, {TILE_N}] [1, 1] : memref<{m}x{n}xf32> to memref<{TILE_M}x{TILE_N}xf32, strided<[{n}, 1], offset: ?>>
+      nvgpu.warpgroup.mma.store %result, %c_tile : !acc to memref<{TILE_M}x{TILE_N}xf32, strided<[{n}, 1], offset: ?>>
+      gpu.terminator
+    }}
+    return
+  }}
+{main}}}
+"""
+
+
+def _load_slice(stage: str, slice_: str, indent: str) -> str:
+    """Thread 0's part of filling buffer ``stage`` with K slice ``slice_``: the
+    mbarrier expects the stage's bytes, three TMA copies deliver them."""
+    lines = f"""
+%a_from = arith.muli {stage}, %k_a_bytes : index
+%a_at = arith.addi %pad, %a_from : index
+%b_at0 = arith.addi %b_offset0, %a_at : index
+%b_at1 = arith.addi %b_at0, %k_half_b : index
+%dst_a = memref.view %smem[%a_at][] : !smem to memref<{TILE_M}x{TILE_K}xf16, #gpu.address_space<workgroup>>
+%dst_b0 = memref.view %smem[%b_at0][] : !smem to memref<{TILE_K}x{BOX}xf16, #gpu.address_space<workgroup>>
+%dst_b1 = memref.view %smem[%b_at1][] : !smem to memref<{TILE_K}x{BOX}xf16, #gpu.address_space<workgroup>>
+%kk = arith.muli {slice_}, %c_tile_k_in : index
+%col1 = arith.addi %col, %k_box : index
+nvgpu.mbarrier.arrive.expect_tx %barriers[{stage}], %k_stage_bytes : !bars
+nvgpu.tma.async.load %map_a[%kk, %row], %barriers[{stage}] to %dst_a : !mapA, !bars -> memref<{TILE_M}x{TILE_K}xf16, #gpu.address_space<workgroup>>
+nvgpu.tma.async.load %map_b[%col, %kk], %barriers[{stage}] to %dst_b0 : !mapB, !bars -> memref<{TILE_K}x{BOX}xf16, #gpu.address_space<workgroup>>
+nvgpu.tma.async.load %map_b[%col1, %kk], %barriers[{stage}] to %dst_b1 : !mapB, !bars -> memref<{TILE_K}x{BOX}xf16, #gpu.address_space<workgroup>>"""
+    return "".join(f"\n{indent}{line}" for line in lines.strip().splitlines())
+
+
+def _main(config: GemmConfig) -> str:
+    return ""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("m", type=int)
+    parser.add_argument("n", type=int)
+    parser.add_argument("k", type=int)
+    parser.add_argument("--stages", type=int, default=3)
+    parser.add_argument("--wait-group", type=int, default=1)
+    args = parser.parse_args()
+    config = GemmConfig(args.m, args.n, args.k, args.stages, args.wait_group)
+    print(gemm_mlir(config), end="")
+
+
+if __name__ == "__main__":
+    main()
