@@ -17,6 +17,8 @@ of one warpgroup (128 threads) computes a 128x128 tile of C:
   buffer with the slice ``stages`` further on: TMA runs ``stages - 1`` (or
   ``stages``) slices ahead of the tensor cores.
 * ``nvgpu.warpgroup.mma.store`` writes the accumulator to C.
+* CTAs are numbered in groups of ``group_m`` tile rows, column by column within a
+  group, so that the CTAs resident at one time read fewer distinct A and B tiles.
 
 The host side (``@gemm``) allocates nothing itself: it takes the three device
 buffers, makes the two TMA descriptors (``nvgpu.tma.create.descriptor``) and
@@ -61,12 +63,17 @@ class GemmConfig:
     k: int
     stages: int = 3
     wait_group: int = 1
+    group_m: int = 1  # tile rows per raster group (1: row by row)
 
     def __post_init__(self) -> None:
         if self.m % TILE_M or self.n % TILE_N or self.k % TILE_K:
             raise ValueError(
                 f"sizes must be multiples of {TILE_M}x{TILE_N}x{TILE_K}: "
                 f"{self.m}x{self.n}x{self.k}"
+            )
+        if self.group_m < 1 or (self.m // TILE_M) % self.group_m:
+            raise ValueError(
+                f"group_m {self.group_m} does not divide {self.m // TILE_M} tile rows"
             )
         if self.wait_group not in (0, 1):
             raise ValueError("wait_group is 0 or 1")
@@ -90,7 +97,10 @@ class GemmConfig:
 
     @property
     def name(self) -> str:
-        return f"{self.m}x{self.n}x{self.k}.s{self.stages}.w{self.wait_group}"
+        return (
+            f"{self.m}x{self.n}x{self.k}.s{self.stages}.w{self.wait_group}"
+            f".g{self.group_m}"
+        )
 
 
 def gemm_mlir(config: GemmConfig, *, with_main: bool = False) -> str:
@@ -168,8 +178,20 @@ module attributes {{gpu.container_module}} {{
         nvgpu.tma.prefetch.descriptor %map_a : !mapA
         nvgpu.tma.prefetch.descriptor %map_b : !mapB
       }}
-      %row = arith.muli %by, %k_tile : index
-      %col = arith.muli %bx, %k_tile : index
+      // Grouped raster: consecutive CTAs take group_m tile rows column by column,
+      // so that the CTAs resident together share A and B tiles in L2.
+      %k_group = arith.constant {config.group_m} : index
+      %k_per_group = arith.constant {config.group_m * config.grid[0]} : index
+      %pid_row = arith.muli %by, %gx : index
+      %pid = arith.addi %pid_row, %bx : index
+      %group = arith.divui %pid, %k_per_group : index
+      %first_m = arith.muli %group, %k_group : index
+      %in_group = arith.remui %pid, %k_per_group : index
+      %m_in_group = arith.remui %in_group, %k_group : index
+      %tile_m = arith.addi %first_m, %m_in_group : index
+      %tile_n = arith.divui %in_group, %k_group : index
+      %row = arith.muli %tile_m, %k_tile : index
+      %col = arith.muli %tile_n, %k_tile : index
       %smem = gpu.dynamic_shared_memory : !smem
       // The buffers start at the first 1024-byte boundary past the shared address of
       // %smem (128-byte swizzling repeats every 1024 bytes; wgmma descriptors have
@@ -251,8 +273,11 @@ def main() -> None:
     parser.add_argument("k", type=int)
     parser.add_argument("--stages", type=int, default=3)
     parser.add_argument("--wait-group", type=int, default=1)
+    parser.add_argument("--group-m", type=int, default=1)
     args = parser.parse_args()
-    config = GemmConfig(args.m, args.n, args.k, args.stages, args.wait_group)
+    config = GemmConfig(
+        args.m, args.n, args.k, args.stages, args.wait_group, args.group_m
+    )
     print(gemm_mlir(config), end="")
 
 

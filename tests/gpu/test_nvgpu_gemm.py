@@ -28,6 +28,7 @@ ISA = "cubin-format=isa opt-level=3 kernel-bare-ptr-calling-convention=1"
 CONFIGS = [
     GemmConfig(128, 128, 128, stages=2, wait_group=1),
     GemmConfig(256, 384, 512, stages=3, wait_group=1),  # parity flips, 6 CTAs
+    GemmConfig(256, 384, 256, stages=2, wait_group=1, group_m=2),  # grouped raster
     GemmConfig(256, 128, 512, stages=4, wait_group=0),
 ]
 IDS = [c.name for c in CONFIGS]
@@ -74,6 +75,8 @@ def test_bad_sizes_are_refused() -> None:
         GemmConfig(100, 128, 128)
     with pytest.raises(ValueError, match="stages"):
         GemmConfig(128, 128, 128, stages=3)  # two K slices only
+    with pytest.raises(ValueError, match="group_m"):
+        GemmConfig(384, 128, 128, stages=2, group_m=2)
 
 
 @pytest.mark.gpu
@@ -85,6 +88,9 @@ def test_gemm_on_the_gpu(config: GemmConfig) -> None:
     a = rng.integers(-3, 4, (config.m, config.k)).astype(np.float16)
     b = rng.integers(-3, 4, (config.k, config.n)).astype(np.float16)
     c = np.full((config.m, config.n), np.nan, dtype=np.float32)
-    with load(gemm_mlir(config), pipeline_options=OPTIONS) as program:
+    # Staged in managed memory: TMA reads device-visible memory, not pageable host.
+    with load(
+        gemm_mlir(config), pipeline_options=OPTIONS, stage_arrays=True
+    ) as program:
         program.call("gemm", a, b, c)
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
