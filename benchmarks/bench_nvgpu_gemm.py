@@ -1,7 +1,7 @@
 """The Hopper tensor-core GEMM (TMA, mbarriers, wgmma), xdsl-gpu vs MLIR 22 vs cuBLAS.
 
-The program (``nvgpu_gemm_kernel.py``: f16 A and B, f32 C, 128x128 tiles, K in
-slices of 64 through a multi-stage TMA + mbarrier pipeline, ``nvgpu.warpgroup.mma``)
+The program (``nvgpu_gemm_kernel.py``: f16 A and B, f32 C, 128x128 tiles per
+warpgroup, one or two warpgroups per CTA, K in slices of 64 through a multi-stage TMA + mbarrier pipeline, ``nvgpu.warpgroup.mma``)
 is compiled with ``gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90a
 cubin-features=+ptx80 cubin-format=isa opt-level=3
 kernel-bare-ptr-calling-convention=1}`` by xdsl-gpu in this process and by
@@ -56,8 +56,12 @@ OPTIONS = (
 OURS_OPTIONS = OPTIONS.replace("+ptx80", '"+ptx80"')  # xDSL's option syntax
 KERNEL_NAME = "gemm_kernel"
 SIZES = (4096, 8192)
-# (stages, wgmma wait_group, group_m): 3 stages fit two CTAs per SM, 4 stages one.
-PIPELINES = ((3, 1, 1), (4, 1, 1), (3, 0, 1), (3, 1, 16), (4, 1, 16))
+# (stages, wgmma wait_group, group_m, warpgroups): with one warpgroup (128x128 tiles)
+# 3 stages fit two CTAs per SM, 4 stages one; two warpgroups make 128x256 tiles.
+PIPELINES = (
+    (3, 1, 1, 1), (4, 1, 1, 1), (3, 0, 1, 1), (3, 1, 16, 1), (4, 1, 16, 1),
+    (4, 1, 1, 2), (4, 1, 16, 2),
+)  # fmt: skip
 MAX_ABS_ERROR = 0.05  # vs an f32 product; a wrong tile or layout is off by ~10
 PEAK_TFLOPS = 989.0  # H200 SXM dense f16/bf16 tensor cores
 ROUNDS = 15
@@ -71,7 +75,7 @@ CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 
 def configs() -> list[GemmConfig]:
-    return [GemmConfig(n, n, n, s, w, g) for n in SIZES for s, w, g in PIPELINES]
+    return [GemmConfig(n, n, n, *pipeline) for n in SIZES for pipeline in PIPELINES]
 
 
 # -- compilation ---------------------------------------------------------------------
@@ -243,6 +247,7 @@ def bench_size(
                 label = (
                     f"{compiler} s{config.stages} w{config.wait_group} "
                     f"g{config.group_m}"
+                    + (" 128x256" if config.warpgroups == 2 else "")
                 )
                 runners[label] = kernel_runner(gpu, cubin, config, (map_a, map_b, dc))
         if lib is not None:

@@ -1,12 +1,13 @@
 """A Hopper tensor-core GEMM in MLIR's nvgpu dialect, written for given sizes.
 
 ``C[M][N] = A[M][K] * B[K][N]``: A and B row-major f16, C row-major f32. Each CTA
-of one warpgroup (128 threads) computes a 128x128 tile of C:
+computes a 128 x 128w tile of C with w warpgroups (``warpgroups``, 1 or 2; 128 threads
+each), warpgroup i the 128x128 block of columns 128i on, from the shared A slice:
 
-* K is walked in 64-wide slices. A slice of A (128x64, 16 KiB) and of B (64x128, as
-  two 64x64 TMA boxes, 16 KiB) go by TMA, 128-byte swizzled, into one of ``stages``
+* K is walked in 64-wide slices. A slice of A (128x64, 16 KiB) and of B (64x128w, as
+  2w 64x64 TMA boxes, 16w KiB) go by TMA, 128-byte swizzled, into one of ``stages``
   buffers in dynamic shared memory; each buffer has its mbarrier, on which thread 0
-  announces the 32 KiB it expects and every thread waits (phase parity
+  announces the bytes it expects and every thread waits (phase parity
   ``(slice / stages) % 2``).
 * ``nvgpu.warpgroup.mma`` multiplies the buffer through wgmma descriptors (B is
   N-contiguous, hence ``transposeB``) into a 128x128 f32 accumulator in registers.
@@ -22,11 +23,10 @@ of one warpgroup (128 threads) computes a 128x128 tile of C:
 
 The host side (``@gemm``) allocates nothing itself: it takes the three device
 buffers, makes the two TMA descriptors (``nvgpu.tma.create.descriptor``) and
-launches ``N/128 x M/128`` CTAs with ``stages * 32`` KiB of dynamic shared memory.
+launches ``N/128w x M/128`` CTAs with ``stages * (16 + 16w) + 1`` KiB of dynamic
+shared memory.
 The benchmark launches the compiled kernel itself (``KERNEL_ARGUMENTS`` says what
-its arguments are); ``with_main=True`` adds a ``@main`` that fills A and B with
-small integers, runs ``@gemm`` and prints the number of entries that differ from
-its own product (a program for ``xdsl-gpu-run``).
+its arguments are); the GPU test calls ``@gemm`` through the runtime.
 
     python3 benchmarks/nvgpu_gemm_kernel.py 8192 8192 8192 --stages 3 > gemm.mlir
 """
@@ -41,7 +41,8 @@ TILE_N = 128
 TILE_K = 64
 THREADS = 128  # one warpgroup
 BOX = 64  # f16 elements in 128 bytes: the widest box 128-byte swizzling allows
-STAGE_BYTES = (TILE_M * TILE_K + TILE_K * TILE_N) * 2
+A_BYTES = TILE_M * TILE_K * 2  # one A buffer
+B_BYTES = TILE_K * TILE_N * 2  # one warpgroup's B buffer
 ALIGNMENT_SLACK = 1024
 """Extra dynamic shared memory, so that the buffers can start 1024-byte aligned.
 
@@ -64,11 +65,14 @@ class GemmConfig:
     stages: int = 3
     wait_group: int = 1
     group_m: int = 1  # tile rows per raster group (1: row by row)
+    warpgroups: int = 1  # each computes 128x128 of a 128 x (128 * warpgroups) tile
 
     def __post_init__(self) -> None:
-        if self.m % TILE_M or self.n % TILE_N or self.k % TILE_K:
+        if self.warpgroups not in (1, 2):
+            raise ValueError("warpgroups is 1 or 2")
+        if self.m % TILE_M or self.n % self.tile_n or self.k % TILE_K:
             raise ValueError(
-                f"sizes must be multiples of {TILE_M}x{TILE_N}x{TILE_K}: "
+                f"sizes must be multiples of {TILE_M}x{self.tile_n}x{TILE_K}: "
                 f"{self.m}x{self.n}x{self.k}"
             )
         if self.group_m < 1 or (self.m // TILE_M) % self.group_m:
@@ -85,31 +89,45 @@ class GemmConfig:
 
     @property
     def grid(self) -> tuple[int, int, int]:
-        return (self.n // TILE_N, self.m // TILE_M, 1)
+        return (self.n // self.tile_n, self.m // TILE_M, 1)
+
+    @property
+    def tile_n(self) -> int:
+        return TILE_N * self.warpgroups
+
+    @property
+    def stage_bytes(self) -> int:
+        return A_BYTES + B_BYTES * self.warpgroups
 
     @property
     def block(self) -> tuple[int, int, int]:
-        return (THREADS, 1, 1)
+        return (THREADS * self.warpgroups, 1, 1)
 
     @property
     def shared_bytes(self) -> int:
-        return self.stages * STAGE_BYTES + ALIGNMENT_SLACK
+        return self.stages * self.stage_bytes + ALIGNMENT_SLACK
 
     @property
     def name(self) -> str:
         return (
             f"{self.m}x{self.n}x{self.k}.s{self.stages}.w{self.wait_group}"
-            f".g{self.group_m}"
+            f".g{self.group_m}" + (".wg2" if self.warpgroups == 2 else "")
         )
 
 
-def gemm_mlir(config: GemmConfig, *, with_main: bool = False) -> str:
-    """The program: the types, ``@gemm`` (host + kernel) and optionally ``@main``."""
+def gemm_mlir(config: GemmConfig) -> str:
+    """The program: the types and ``@gemm`` (host side and kernel)."""
     m, n, k, stages = config.m, config.n, config.k, config.stages
     slices = k // TILE_K
     a_bytes = TILE_M * TILE_K * 2
     b_base = stages * a_bytes  # all A buffers first, then all B buffers
-    half_b = TILE_K * BOX * 2
+    b_stage = B_BYTES * config.warpgroups
+    boxes = config.tile_n // BOX
+    box_constants = "".join(
+        f"\n      %k_box_bytes{j} = arith.constant {j * TILE_K * BOX * 2} : index"
+        f"\n      %k_box_col{j} = arith.constant {j * BOX} : index"
+        for j in range(boxes)
+    )
     smem = "#gpu.address_space<workgroup>"
     # The buffer refilled after the wgmma of slice %i is that of slice %i - lag.
     lag = config.wait_group
@@ -126,10 +144,9 @@ def gemm_mlir(config: GemmConfig, *, with_main: bool = False) -> str:
         %in_range = arith.cmpi ult, %ahead, %k_slices : index{wanted}
         %issue = arith.andi %first, %wanted : i1
         scf.if %issue {{
-          %freed_stage = arith.remui %freed, %k_stages : index{_load_slice("%freed_stage", "%ahead", "          ")}
+          %freed_stage = arith.remui %freed, %k_stages : index{_load_slice("%freed_stage", "%ahead", "          ", boxes)}
         }}"""
-    prologue = _load_slice("%s", "%s", "          ").lstrip("\n")
-    main = _main(config) if with_main else ""
+    prologue = _load_slice("%s", "%s", "          ", boxes).lstrip("\n")
     return f"""// Generated by benchmarks/nvgpu_gemm_kernel.py: {config.name}
 // C = A * B, {m}x{k} f16 times {k}x{n} f16 into f32, 128x128 tiles, {stages} stages,
 // wgmma wait_group {config.wait_group}, {config.shared_bytes} bytes of dynamic shared memory.
@@ -149,7 +166,7 @@ module attributes {{gpu.container_module}} {{
     %c_tile_k = arith.constant {TILE_K} : index
     %grid_x = arith.constant {config.grid[0]} : index
     %grid_y = arith.constant {config.grid[1]} : index
-    %c_threads = arith.constant {THREADS} : index
+    %c_threads = arith.constant {config.block[0]} : index
     %shared = arith.constant {config.shared_bytes} : i32
     %ua = memref.cast %d_a : memref<{m}x{k}xf16> to memref<*xf16>
     %ub = memref.cast %d_b : memref<{k}x{n}xf16> to memref<*xf16>
@@ -167,11 +184,15 @@ module attributes {{gpu.container_module}} {{
       %k_slices = arith.constant {slices} : index
       %false = arith.constant false
       %ticks = arith.constant 10000000 : index
-      %k_box = arith.constant {BOX} : index
       %k_a_bytes = arith.constant {a_bytes} : index
       %b_offset0 = arith.constant {b_base} : index
-      %k_half_b = arith.constant {half_b} : index
-      %k_stage_bytes = arith.constant {STAGE_BYTES} : index
+      %k_stage_bytes = arith.constant {config.stage_bytes} : index
+      %k_b_stage = arith.constant {b_stage} : index
+      %k_b_bytes = arith.constant {B_BYTES} : index
+      %k_tile_n = arith.constant {config.tile_n} : index
+      %k_wg_threads = arith.constant {THREADS} : index{box_constants}
+      // Warpgroup %wg multiplies B's columns [128 %wg, 128 %wg + 128) of the tile.
+      %wg = arith.divui %tx, %k_wg_threads : index
       // First uses in this order: the kernel's arguments are A's map, B's map, C.
       %first = arith.cmpi eq, %tx, %k0 : index
       scf.if %first {{
@@ -191,7 +212,9 @@ module attributes {{gpu.container_module}} {{
       %tile_m = arith.addi %first_m, %m_in_group : index
       %tile_n = arith.divui %in_group, %k_group : index
       %row = arith.muli %tile_m, %k_tile : index
-      %col = arith.muli %tile_n, %k_tile : index
+      %col = arith.muli %tile_n, %k_tile_n : index
+      %wg_cols = arith.muli %wg, %k_tile : index
+      %wg_col = arith.addi %col, %wg_cols : index
       %smem = gpu.dynamic_shared_memory : !smem
       // The buffers start at the first 1024-byte boundary past the shared address of
       // %smem (128-byte swizzling repeats every 1024 bytes; wgmma descriptors have
@@ -222,7 +245,11 @@ module attributes {{gpu.container_module}} {{
         nvgpu.mbarrier.try_wait.parity %barriers[%stage], %parity, %ticks : !bars
         %a_rel = arith.muli %stage, %k_a_bytes : index
         %a_offset = arith.addi %pad, %a_rel : index
-        %b_offset = arith.addi %b_offset0, %a_offset : index
+        %b_rel = arith.muli %stage, %k_b_stage : index
+        %b_stage_at = arith.addi %b_offset0, %b_rel : index
+        %b_at_pad = arith.addi %b_stage_at, %pad : index
+        %wg_b = arith.muli %wg, %k_b_bytes : index
+        %b_offset = arith.addi %b_at_pad, %wg_b : index
         %tile_a = memref.view %smem[%a_offset][] : !smem to memref<{TILE_M}x{TILE_K}xf16, {smem}>
         %tile_b = memref.view %smem[%b_offset][] : !smem to memref<{TILE_K}x{TILE_N}xf16, {smem}>
         %da = nvgpu.warpgroup.generate.descriptor %tile_a, %map_a : memref<{TILE_M}x{TILE_K}xf16, {smem}>, !mapA -> !descA
@@ -232,38 +259,39 @@ module attributes {{gpu.container_module}} {{
         scf.yield %next : !acc
       }}
       nvvm.wgmma.wait.group.sync.aligned 0
-      %c_tile = memref.subview %d_c[%row, %col] [{TILE_M}, {TILE_N}] [1, 1] : memref<{m}x{n}xf32> to memref<{TILE_M}x{TILE_N}xf32, strided<[{n}, 1], offset: ?>>
+      %c_tile = memref.subview %d_c[%row, %wg_col] [{TILE_M}, {TILE_N}] [1, 1] : memref<{m}x{n}xf32> to memref<{TILE_M}x{TILE_N}xf32, strided<[{n}, 1], offset: ?>>
       nvgpu.warpgroup.mma.store %result, %c_tile : !acc to memref<{TILE_M}x{TILE_N}xf32, strided<[{n}, 1], offset: ?>>
       gpu.terminator
     }}
     return
   }}
-{main}}}
+}}
 """
 
 
-def _load_slice(stage: str, slice_: str, indent: str) -> str:
+def _load_slice(stage: str, slice_: str, indent: str, boxes: int) -> str:
     """Thread 0's part of filling buffer ``stage`` with K slice ``slice_``: the
-    mbarrier expects the stage's bytes, three TMA copies deliver them."""
+    mbarrier expects the stage's bytes, TMA copies of A's 128x64 box and of
+    ``boxes`` 64x64 boxes of B deliver them."""
+    smem = "#gpu.address_space<workgroup>"
+    box_b = f"memref<{TILE_K}x{BOX}xf16, {smem}>"
     lines = f"""
 %a_from = arith.muli {stage}, %k_a_bytes : index
 %a_at = arith.addi %pad, %a_from : index
-%b_at0 = arith.addi %b_offset0, %a_at : index
-%b_at1 = arith.addi %b_at0, %k_half_b : index
-%dst_a = memref.view %smem[%a_at][] : !smem to memref<{TILE_M}x{TILE_K}xf16, #gpu.address_space<workgroup>>
-%dst_b0 = memref.view %smem[%b_at0][] : !smem to memref<{TILE_K}x{BOX}xf16, #gpu.address_space<workgroup>>
-%dst_b1 = memref.view %smem[%b_at1][] : !smem to memref<{TILE_K}x{BOX}xf16, #gpu.address_space<workgroup>>
+%b_from = arith.muli {stage}, %k_b_stage : index
+%b_base = arith.addi %b_offset0, %b_from : index
+%b_at = arith.addi %pad, %b_base : index
+%dst_a = memref.view %smem[%a_at][] : !smem to memref<{TILE_M}x{TILE_K}xf16, {smem}>
 %kk = arith.muli {slice_}, %c_tile_k_in : index
-%col1 = arith.addi %col, %k_box : index
 nvgpu.mbarrier.arrive.expect_tx %barriers[{stage}], %k_stage_bytes : !bars
-nvgpu.tma.async.load %map_a[%kk, %row], %barriers[{stage}] to %dst_a : !mapA, !bars -> memref<{TILE_M}x{TILE_K}xf16, #gpu.address_space<workgroup>>
-nvgpu.tma.async.load %map_b[%col, %kk], %barriers[{stage}] to %dst_b0 : !mapB, !bars -> memref<{TILE_K}x{BOX}xf16, #gpu.address_space<workgroup>>
-nvgpu.tma.async.load %map_b[%col1, %kk], %barriers[{stage}] to %dst_b1 : !mapB, !bars -> memref<{TILE_K}x{BOX}xf16, #gpu.address_space<workgroup>>"""
+nvgpu.tma.async.load %map_a[%kk, %row], %barriers[{stage}] to %dst_a : !mapA, !bars -> memref<{TILE_M}x{TILE_K}xf16, {smem}>"""
+    for j in range(boxes):
+        lines += f"""
+%b_at{j} = arith.addi %b_at, %k_box_bytes{j} : index
+%col{j} = arith.addi %col, %k_box_col{j} : index
+%dst_b{j} = memref.view %smem[%b_at{j}][] : !smem to {box_b}
+nvgpu.tma.async.load %map_b[%col{j}, %kk], %barriers[{stage}] to %dst_b{j} : !mapB, !bars -> {box_b}"""
     return "".join(f"\n{indent}{line}" for line in lines.strip().splitlines())
-
-
-def _main(config: GemmConfig) -> str:
-    return ""
 
 
 def main() -> None:
@@ -274,10 +302,12 @@ def main() -> None:
     parser.add_argument("--stages", type=int, default=3)
     parser.add_argument("--wait-group", type=int, default=1)
     parser.add_argument("--group-m", type=int, default=1)
+    parser.add_argument("--warpgroups", type=int, default=1)
     args = parser.parse_args()
     config = GemmConfig(
-        args.m, args.n, args.k, args.stages, args.wait_group, args.group_m
-    )
+        args.m, args.n, args.k, args.stages, args.wait_group, args.group_m,
+        args.warpgroups,
+    )  # fmt: skip
     print(gemm_mlir(config), end="")
 
 

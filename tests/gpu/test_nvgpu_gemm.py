@@ -30,6 +30,8 @@ CONFIGS = [
     GemmConfig(256, 384, 512, stages=3, wait_group=1),  # parity flips, 6 CTAs
     GemmConfig(256, 384, 256, stages=2, wait_group=1, group_m=2),  # grouped raster
     GemmConfig(256, 128, 512, stages=4, wait_group=0),
+    GemmConfig(128, 256, 256, stages=4, wait_group=1, warpgroups=2),  # 128x256
+    GemmConfig(256, 512, 512, stages=3, wait_group=1, group_m=2, warpgroups=2),
 ]
 IDS = [c.name for c in CONFIGS]
 
