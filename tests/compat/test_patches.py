@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import inspect
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -287,6 +288,99 @@ def test_gap_llvm_constant_keeps_its_type() -> None:
     out = io.StringIO()
     constant.print(Printer(stream=out))
     assert out.getvalue() == "(1 : index) : i64"
+
+
+def test_gap_lazy_assembly_formats() -> None:
+    """xDSL still parses an op's format when the class is defined."""
+    from xdsl.irdl import IRDLOperation, irdl_op_definition
+    from xdsl.irdl.declarative_assembly_format import FormatProgram
+
+    calls: list[str] = []
+    xdsl_from_str = compat.original(FormatProgram.from_str)
+
+    def counting(text: str, op_def: Any) -> Any:
+        calls.append(text)
+        return xdsl_from_str(text, op_def)
+
+    with mock.patch.object(FormatProgram, "from_str", staticmethod(counting)):
+
+        @irdl_op_definition
+        class _FormattedOp(IRDLOperation):  # pyright: ignore[reportUnusedClass]
+            name = "test.formatted"
+            assembly_format = "attr-dict"
+
+    assert calls == ["attr-dict"]
+
+
+_PARSE_EVERY_FORMAT = """
+from xdsl_gpu import compat
+
+compat.lazy_assembly_formats()  # before any dialect module defines its ops
+from xdsl_gpu.gpu_dialect.registration import NEW_DIALECTS, REPLACED_DIALECTS
+
+parsed = 0
+for factory in {**REPLACED_DIALECTS, **NEW_DIALECTS}.values():
+    for op in factory().operations:
+        closure = getattr(op.parse, "__func__", op.parse).__closure__ or ()
+        for cell in closure:
+            if callable(getattr(cell.cell_contents, "program", None)):
+                cell.cell_contents.program()  # raises on a malformed format
+                parsed += 1
+print(parsed)
+"""
+
+
+def test_every_format_of_our_dialects_parses() -> None:
+    """The lazy formats fail at first use, so the suite uses each one here (in a
+    fresh process: this one defined the ops before the patch)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _PARSE_EVERY_FORMAT],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) > 100
+
+
+def test_gap_indexed_symbol_lookup() -> None:
+    """xDSL's lookup visits the table's ops one by one on every lookup."""
+    from xdsl.dialects import builtin, func
+    from xdsl.traits import SymbolOpInterface, SymbolTable
+
+    module = builtin.ModuleOp([func.FuncOp(f"f{i}", ((), ())) for i in range(50)])
+    seen = 0
+    name_of = SymbolOpInterface.get_sym_attr_name
+
+    def counting(self: Any, op: Operation) -> Any:
+        nonlocal seen
+        seen += 1
+        return name_of(self, op)
+
+    lookup = compat.original(SymbolTable.lookup_symbol)
+    with mock.patch.object(SymbolOpInterface, "get_sym_attr_name", counting):
+        for _ in range(3):
+            assert lookup(module, "f49") is not None
+    assert seen >= 3 * 50
+
+
+def test_indexed_symbol_lookup_answers_as_the_scan() -> None:
+    from xdsl.dialects import builtin, func
+    from xdsl.traits import SymbolTable
+
+    compat.indexed_symbol_lookup()
+    functions = [func.FuncOp(f"f{i}", ((), ())) for i in range(5)]
+    module = builtin.ModuleOp(functions)
+    assert SymbolTable.lookup_symbol(module, "f3") is functions[3]
+    functions[3].detach()
+    assert SymbolTable.lookup_symbol(module, "f3") is None  # stale entry rechecked
+    renamed = func.FuncOp("f3", ((), ()))
+    module.body.block.add_op(renamed)
+    assert SymbolTable.lookup_symbol(module, "f3") is renamed
+    assert SymbolTable.lookup_symbol(module, "nope") is None
 
 
 def test_gap_xdsl_dispatch_follows_subclasses() -> None:

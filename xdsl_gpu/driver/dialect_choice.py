@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import io
 import re
 import sys
@@ -97,7 +98,12 @@ def use_xdsl_gpu(main: Any) -> None:
     """Put our dialects and passes in place of xDSL's in ``main`` (nothing is loaded
     in its Context yet) and make the changes inside xDSL that they need."""
     install_hooks()
+    compat.indexed_symbol_lookup()
     register_target_interfaces()
+    # The IR of a GPU program is many small objects that live until the end: with
+    # CPython's default thresholds, collections were 31% of compiling 64 copies of
+    # seed 002 (benchmarks/bench_compile.py). A command-line run only.
+    gc.set_threshold(50_000, 20, 20)
     for name, factory in REPLACED_DIALECTS.items():
         compat.replace_context_dialect(main.ctx, name, factory)
     main.available_passes.update(REPLACED_PASSES)

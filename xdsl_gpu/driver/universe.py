@@ -24,6 +24,7 @@ from xdsl_gpu.gpu_dialect.registration import (
 from xdsl_gpu.passes import get_all_passes
 from xdsl_gpu.targets import get_all_targets
 
+compat.lazy_assembly_formats()  # before any dialect module defines its ops
 compat.upstream_pass_pipelines()
 compat.upstream_command_lines()
 compat.dialects_chosen_per_run(
