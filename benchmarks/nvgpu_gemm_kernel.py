@@ -259,7 +259,13 @@ module attributes {{gpu.container_module}} {{
         scf.yield %next : !acc
       }}
       nvvm.wgmma.wait.group.sync.aligned 0
-      %c_tile = memref.subview %d_c[%row, %wg_col] [{TILE_M}, {TILE_N}] [1, 1] : memref<{m}x{n}xf32> to memref<{TILE_M}x{TILE_N}xf32, strided<[{n}, 1], offset: ?>>
+      // nvgpu.warpgroup.mma.store places rows by %tid.x / 32 (MLIR 22's lowering,
+      // and ours): threads 128-255 land 64 rows lower, so warpgroup 1's view of C
+      // starts 64 rows higher.
+      %k_wg_rows = arith.constant 64 : index
+      %wg_shift = arith.muli %wg, %k_wg_rows : index
+      %store_row = arith.subi %row, %wg_shift : index
+      %c_tile = memref.subview %d_c[%store_row, %wg_col] [{TILE_M}, {TILE_N}] [1, 1] : memref<{m}x{n}xf32> to memref<{TILE_M}x{TILE_N}xf32, strided<[{n}, 1], offset: ?>>
       nvgpu.warpgroup.mma.store %result, %c_tile : !acc to memref<{TILE_M}x{TILE_N}xf32, strided<[{n}, 1], offset: ?>>
       gpu.terminator
     }}
