@@ -228,8 +228,11 @@ def test_pipeline_options_parsing() -> None:
     assert pipeline_pass(SEED_002_OPTIONS).kernel_bare_ptr_calling_convention is True
     assert pipeline_pass({"cubin_format": "isa"}, chip="sm_80").cubin_chip == "sm_80"
     assert pipeline_pass("cubin-chip=sm_90", chip="sm_80").cubin_chip == "sm_90"
+    # Upstream's bare values, as xdsl-opt and mlir-opt read them.
+    assert pipeline_pass("cubin-features=+ptx80").cubin_features == "+ptx80"
+    assert pipeline_pass('cubin-features="+ptx80"').cubin_features == "+ptx80"
     with pytest.raises(GpuProgramError, match="cannot parse the pipeline options"):
-        pipeline_pass("cubin-features=+ptx80")
+        pipeline_pass("=sm_90")
 
 
 # -- on the GPU -----------------------------------------------------------------------

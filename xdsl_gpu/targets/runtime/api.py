@@ -60,6 +60,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.utils.arg_spec import ArgSpec, ParameterListType, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError
 
+from xdsl_gpu.compat import PassPipelineError, mlir_pipeline_to_xdsl
 from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import (
@@ -116,14 +117,14 @@ def pipeline_pass(
     if isinstance(options, str):
         if options.strip():
             try:
-                parameters = dict(
-                    parse_spec(f"{PIPELINE_NAME}{{{options.strip()}}}").parameters
-                )
-            except ArgSpecParseError as e:
+                # Upstream's option syntax, as xdsl-opt reads it: bare values
+                # such as cubin-features=+ptx80 or features=+ptx80,+sm_90a.
+                spec = mlir_pipeline_to_xdsl(f"{PIPELINE_NAME}{{{options.strip()}}}")
+                parameters = dict(parse_spec(spec).parameters)
+            except (ArgSpecParseError, PassPipelineError) as e:
                 raise GpuProgramError(
                     f"cannot parse the pipeline options '{options}': {e}; write them "
-                    "as in xdsl-opt, e.g. "
-                    '"cubin-chip=sm_90 cubin-features=\\"+ptx80\\""'
+                    "as in xdsl-opt, e.g. 'cubin-chip=sm_90 cubin-features=+ptx80'"
                 ) from None
     elif options is not None:
         parameters = {k: (v,) for k, v in options.items()}
