@@ -15,6 +15,8 @@ python3 -m pytest -q -m gpu -p no:cacheprovider "${@:-tests}" 2>&1 | tee "$OUT/g
 status=${PIPESTATUS[0]}
 for bench in benchmarks/bench_*.py; do
   [ -e "$bench" ] || continue
+  # Compile speed is measured on the CPU machine, against mlir-opt-22.
+  [ "$(basename "$bench")" = bench_compile.py ] && continue
   python3 "$bench" 2>&1 | tee "$OUT/$(basename "$bench" .py).txt"
   # A benchmark exits non-zero when it fails or misses its target.
   [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "$bench: failed or missed its target"; status=1; }
