@@ -17,6 +17,7 @@ may use; ``1`` compiles one module at a time).
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import pickle
 import selectors
@@ -184,6 +185,10 @@ def _start(jobs: Sequence[Callable[[], object]]) -> _Child:
             os.close(command_write)
             os.close(result_read)
             os.dup2(errors_fd, 2)
+            # A job that kills its worker is reported by the parent; a Python
+            # traceback of the worker (pytest enables faulthandler) says nothing
+            # more.
+            faulthandler.disable()
             _serve(jobs, command_read, result_write)
             status = 0
         finally:
