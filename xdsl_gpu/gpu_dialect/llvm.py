@@ -680,6 +680,24 @@ def _gep_flags_keyword(flags: int) -> str:
     return "|".join(words)
 
 
+_GEP_KINDS = {
+    LLVMPointerType: "LLVM pointer type",
+    IntegerType: "signless integer",
+}
+
+
+def _check_scalar_or_vector(t: Attribute, kind: type[Attribute], what: str) -> None:
+    """Upstream's ``LLVM_ScalarOrVectorOf``: a ``kind`` or a 1-D vector of them."""
+    element = t.element_type if isa(t, VectorType) else t
+    ok = isinstance(element, kind) and (not isa(t, VectorType) or t.get_num_dims() == 1)
+    if not ok:
+        name = _GEP_KINDS[kind]
+        raise VerifyException(
+            f"'llvm.getelementptr' op {what} must be {name} or LLVM dialect-compatible "
+            f"vector of {name}, but got '{t}'"
+        )
+
+
 @irdl_op_definition
 class GEPOp(_xllvm.GEPOp):
     """``llvm.getelementptr [inbounds|nusw|nuw...] %p[%i, 2] : (...) -> !llvm.ptr, T``.
@@ -691,8 +709,8 @@ class GEPOp(_xllvm.GEPOp):
 
     name = "llvm.getelementptr"
 
-    ptr = operand_def(base(LLVMPointerType))
-    ssa_indices = var_operand_def(IntegerType)
+    ptr = operand_def(base(LLVMPointerType) | base(VectorType))
+    ssa_indices = var_operand_def(base(IntegerType) | base(VectorType))
     elem_type = prop_def()
     rawConstantIndices = prop_def(DenseArrayBase.constr(i32))
     noWrapFlags = prop_def(IntegerAttr[I32], default_value=IntegerAttr(0, i32))
@@ -701,7 +719,9 @@ class GEPOp(_xllvm.GEPOp):
     no such property (``inbounds`` is a bit of ``noWrapFlags``), so it is rejected.
     After the class is defined, ``GEPOp.inbounds`` is the bool of that bit again."""
 
-    result = result_def(base(LLVMPointerType))
+    result = result_def(base(LLVMPointerType) | base(VectorType))
+    """A pointer, or a vector of pointers when the base or an index is a vector (one
+    address per lane, as vector.gather/scatter lower)."""
 
     traits = traits_def(NoMemoryEffect())
 
@@ -711,7 +731,7 @@ class GEPOp(_xllvm.GEPOp):
         indices: Sequence[int],
         pointee_type: Attribute,
         ssa_indices: Sequence[SSAValue | Operation] | None = None,
-        result_type: LLVMPointerType = LLVMPointerType(),
+        result_type: LLVMPointerType | VectorType = LLVMPointerType(),
         inbounds: bool = False,
         *,
         no_wrap_flags: int = 0,
@@ -734,7 +754,7 @@ class GEPOp(_xllvm.GEPOp):
         ptr: SSAValue | Operation,
         indices: Sequence[int | SSAValue | Operation],
         pointee_type: Attribute,
-        result_type: LLVMPointerType = LLVMPointerType(),
+        result_type: LLVMPointerType | VectorType = LLVMPointerType(),
         inbounds: bool = False,
         *,
         no_wrap_flags: int = 0,
@@ -767,6 +787,10 @@ class GEPOp(_xllvm.GEPOp):
                 "'inbounds' is not a property of upstream's llvm.getelementptr; "
                 "use noWrapFlags"
             )
+        _check_scalar_or_vector(self.ptr.type, LLVMPointerType, "operand #0")
+        for i, index in enumerate(self.ssa_indices, start=1):
+            _check_scalar_or_vector(index.type, IntegerType, f"operand #{i}")
+        _check_scalar_or_vector(self.result.type, LLVMPointerType, "result #0")
         indices = tuple(self.rawConstantIndices.iter_values())
         n_dynamic = sum(1 for i in indices if i == GEP_USE_SSA_VAL)
         if n_dynamic != len(self.ssa_indices):
@@ -835,8 +859,14 @@ class GEPOp(_xllvm.GEPOp):
         elem_type = parser.parse_type()
         resolved = parser.resolve_operands([ptr, *ssa_refs], ft.inputs.data, parser.pos)
         result_type = ft.outputs.data[0]
-        if not isinstance(result_type, LLVMPointerType):
-            parser.raise_error(f"expected an !llvm.ptr result, got {result_type}")
+        if not isinstance(result_type, LLVMPointerType) and not (
+            isa(result_type, VectorType)
+            and isinstance(result_type.element_type, LLVMPointerType)
+        ):
+            parser.raise_error(
+                "expected an !llvm.ptr or vector of !llvm.ptr result, got "
+                f"{result_type}"
+            )
         op = cls(
             resolved[0],
             list(const_indices),

@@ -10,6 +10,7 @@ They join the ``llvm`` dialect through its op list (``xdsl_gpu/gpu_dialect/llvm.
 from __future__ import annotations
 
 from abc import ABC
+from typing import cast
 
 from xdsl.dialects import llvm as _xllvm
 from xdsl.dialects.builtin import (
@@ -28,6 +29,7 @@ from xdsl.irdl import (
     ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     opt_prop_def,
     prop_def,
     result_def,
@@ -289,7 +291,91 @@ class MaskedCompressStoreOp(IRDLOperation):
         )
 
 
+def _pointer_vector(op: Operation, t: Attribute, what: str) -> VectorType:
+    if not (
+        isinstance(t, VectorType)
+        and isinstance(t.element_type, LLVMPointerType)
+        and t.get_num_dims() == 1
+    ):
+        raise VerifyException(
+            f"'{op.name}' op {what} must be LLVM dialect-compatible vector of LLVM "
+            f"pointer type, but got '{t}'"
+        )
+    return cast(VectorType, t)
+
+
+@irdl_op_definition
+class MaskedGatherOp(IRDLOperation):
+    """``%g = llvm.intr.masked.gather %ptrs, %mask, %pass {alignment = 4 : i32} :
+    (vector<4x!llvm.ptr>, vector<4xi1>, vector<4xf32>) -> vector<4xf32>``: one lane
+    read from each pointer whose mask bit is set; the others take ``%pass`` (poison
+    without it)."""
+
+    name = "llvm.intr.masked.gather"
+    ptrs = operand_def(VectorType)
+    mask = operand_def(VectorType[I1])
+    pass_thru = opt_operand_def(VectorType)
+    res = result_def(VectorType)
+    alignment = prop_def(IntegerAttr[I32])
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "operands attr-dict `:` functional-type(operands, results)"
+
+    def __init__(
+        self,
+        ptrs: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        pass_thru: SSAValue | Operation,
+        alignment: int,
+    ):
+        pass_thru = SSAValue.get(pass_thru)
+        super().__init__(
+            operands=[ptrs, mask, [pass_thru]],
+            result_types=[pass_thru.type],
+            properties={"alignment": IntegerAttr(alignment, 32)},
+        )
+
+    def verify_(self) -> None:
+        _pointer_vector(self, self.ptrs.type, "operand #0")
+        if self.pass_thru is not None and self.pass_thru.type != self.res.type:
+            raise VerifyException("expected pass_thru of the result type")
+
+
+@irdl_op_definition
+class MaskedScatterOp(IRDLOperation):
+    """``llvm.intr.masked.scatter %v, %ptrs, %mask {alignment = 4 : i32} :
+    vector<4xf32>, vector<4xi1> into vector<4x!llvm.ptr>``: each lane whose mask bit
+    is set stored at its pointer."""
+
+    name = "llvm.intr.masked.scatter"
+    value = operand_def(VectorType)
+    ptrs = operand_def(VectorType)
+    mask = operand_def(VectorType[I1])
+    alignment = prop_def(IntegerAttr[I32])
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) "
+        "`into` type($ptrs)"
+    )
+
+    def __init__(
+        self,
+        value: SSAValue | Operation,
+        ptrs: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        alignment: int,
+    ):
+        super().__init__(
+            operands=[value, ptrs, mask],
+            properties={"alignment": IntegerAttr(alignment, 32)},
+        )
+
+    def verify_(self) -> None:
+        _pointer_vector(self, self.ptrs.type, "operand #1")
+
+
 VECTOR_LLVM_OPS: list[type[IRDLOperation]] = [
+    MaskedGatherOp,
+    MaskedScatterOp,
     MaskedExpandLoadOp,
     MaskedCompressStoreOp,
     MaskedLoadOp,

@@ -71,6 +71,9 @@ from xdsl_gpu.gpu_dialect.vector.attributes import Punctuation
 from xdsl_gpu.passes.finalize_memref_to_llvm import MemRefLoweringOptions
 from xdsl_gpu.passes.llvm_type_converter import LLVMTypeConverter
 from xdsl_gpu.passes.options import UpstreamOptions
+from xdsl_gpu.passes.vector_to_llvm_patterns.gather_scatter import (
+    gather_scatter_patterns,
+)
 from xdsl_gpu.passes.vector_to_llvm_patterns.memory import vector_memory_patterns
 from xdsl_gpu.passes.vector_to_llvm_patterns.nd import nd_vector_patterns
 from xdsl_gpu.passes.vector_to_llvm_patterns.shuffles import shuffle_patterns
@@ -407,6 +410,7 @@ def vector_to_llvm_patterns(
     convert-gpu-to-nvvm inside each ``gpu.module``."""
     return [
         *vector_memory_patterns(options, use_vector_alignment),
+        *gather_scatter_patterns(options, use_vector_alignment),
         *nd_vector_patterns(options.converter),
         *shuffle_patterns(),
         LowerBroadcast(),

@@ -990,6 +990,34 @@ def _masked_compressstore(op: Any, f: FunctionEmitter) -> None:
     )
 
 
+def _masked_gather(op: Any, f: FunctionEmitter) -> None:
+    result_t, ptrs_t = op.res.type, op.ptrs.type
+    name = f"llvm.masked.gather.{intrinsic_suffix(result_t)}.{intrinsic_suffix(ptrs_t)}"
+    result = convert_type(result_t)
+    callee = f.module.declare(
+        name, result, [convert_type(t) for t in (ptrs_t, op.mask.type, result_t)]
+    )
+    # Without a pass-through the masked-off lanes are poison, as upstream translates.
+    pass_thru = f.typed(op.pass_thru) if op.pass_thru else f"{result} poison"
+    f.define(
+        op.res,
+        f"call {result} {callee}({convert_type(ptrs_t)} align "
+        f"{op.alignment.value.data} {f.ref(op.ptrs)}, {f.typed(op.mask)}, {pass_thru})",
+    )
+
+
+def _masked_scatter(op: Any, f: FunctionEmitter) -> None:
+    value_t, ptrs_t = op.value.type, op.ptrs.type
+    name = f"llvm.masked.scatter.{intrinsic_suffix(value_t)}.{intrinsic_suffix(ptrs_t)}"
+    callee = f.module.declare(
+        name, "void", [convert_type(t) for t in (value_t, ptrs_t, op.mask.type)]
+    )
+    f.emit(
+        f"call void {callee}({f.typed(op.value)}, {convert_type(ptrs_t)} align "
+        f"{op.alignment.value.data} {f.ref(op.ptrs)}, {f.typed(op.mask)})"
+    )
+
+
 _CONVERTERS: dict[str, Converter] = {
     **{
         f"llvm.{n}": _binary(n)
@@ -1040,6 +1068,8 @@ _CONVERTERS: dict[str, Converter] = {
     "llvm.intr.masked.load": _masked_load,
     "llvm.intr.masked.expandload": _masked_expandload,
     "llvm.intr.masked.compressstore": _masked_compressstore,
+    "llvm.intr.masked.gather": _masked_gather,
+    "llvm.intr.masked.scatter": _masked_scatter,
     "llvm.intr.experimental.constrained.fptrunc": _constrained_fptrunc,
     **{name: _intrinsic for name in INTRINSICS},
 }

@@ -126,3 +126,21 @@ llvm.func @c() {
 // CHECK: 'llvm.mlir.global' op expected zero value for 'common' linkage
 // expected-error@+1 {{expected zero value for 'common' linkage}}
 llvm.mlir.global common @g(1 : i32) {addr_space = 0 : i32} : i32
+
+// -----
+
+// CHECK: 'llvm.getelementptr' op result #0 must be LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type, but got 'vector<4xi32>'
+llvm.func @f(%p: !llvm.ptr, %v: vector<4xi32>) {
+  // expected-error@+1 {{result #0 must be LLVM pointer type or LLVM dialect-compatible vector of LLVM pointer type, but got 'vector<4xi32>'}}
+  %r = "llvm.getelementptr"(%p, %v) <{elem_type = f32, rawConstantIndices = array<i32: -2147483648>}> : (!llvm.ptr, vector<4xi32>) -> vector<4xi32>
+  llvm.return
+}
+
+// -----
+
+// CHECK: 'llvm.intr.masked.gather' op operand #0 must be LLVM dialect-compatible vector of LLVM pointer type, but got 'vector<4xi32>'
+llvm.func @f(%p: vector<4xi32>, %m: vector<4xi1>, %v: vector<4xf32>) {
+  // expected-error@+1 {{operand #0 must be LLVM dialect-compatible vector of LLVM pointer type, but got 'vector<4xi32>'}}
+  %a = llvm.intr.masked.gather %p, %m, %v {alignment = 4 : i32} : (vector<4xi32>, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
+  llvm.return
+}
