@@ -113,20 +113,40 @@ def _position(position: int | SSAValue, rewriter: PatternRewriter) -> SSAValue:
     return const.result
 
 
+def _scalar_of(value: SSAValue, rewriter: PatternRewriter) -> SSAValue | None:
+    """A scalar as it is; the element of a 0-D vector (a ``vector<1xT>`` in LLVM,
+    read at ``0 : i64`` as upstream does); ``None`` for other vectors."""
+    t = value.type
+    if not isinstance(t, VectorType):
+        return value
+    if t.get_num_dims() != 0:
+        return None
+    one = VectorType(t.element_type, [1])
+    cast = UnrealizedConversionCastOp.get([value], [one])
+    index = llvm.ConstantOp(IntegerAttr(0, i64), i64)
+    element = ours_llvm.ExtractElementOp(cast.results[0], index.result)
+    for new in (cast, index, element):
+        rewriter.insert(new)
+    return element.results[0]
+
+
 class LowerBroadcast(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.BroadcastOp, rewriter: PatternRewriter):
         result = op.vector.type
-        if not _is_1d(result) or isinstance(op.source.type, VectorType):
+        if not _is_1d(result):
             return
         assert isinstance(result, VectorType)
+        scalar = _scalar_of(op.source, rewriter)
+        if scalar is None:
+            return
         n = result.get_shape()[0]
         rewriter.replace(
             op,
             [
                 poison := ours_llvm.PoisonOp(result),
                 zero := llvm.ConstantOp(IntegerAttr(0, i32), i32),
-                ins := llvm.InsertElementOp(poison, op.source, zero),
+                ins := llvm.InsertElementOp(poison, scalar, zero),
                 llvm.ShuffleVectorOp(
                     ins, poison, DenseArrayBase.from_list(i32, [0] * n), result
                 ),

@@ -40,6 +40,10 @@ from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_transforms.print_lowering import LowerVectorPrint
+from xdsl_gpu.passes.vector_transforms.transfer_broadcast import (
+    TransferReadBroadcastPermutation,
+    TransferReadDropLeadingBroadcast,
+)
 from xdsl_gpu.passes.vector_transforms.transfer_loop import (
     TransferReadToLoop,
     TransferWriteToLoop,
@@ -80,6 +84,8 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
         patterns: list[RewritePattern] = [
             TransferReadPermutation(),
             TransferWritePermutation(),
+            TransferReadBroadcastPermutation(),
+            TransferReadDropLeadingBroadcast(),
         ]
         if not self.full_unroll:
             patterns += [

@@ -114,12 +114,19 @@ def _one_d(t: Attribute) -> VectorType | None:
     return None
 
 
+def _one_d_or_0_d(t: Attribute) -> VectorType | None:
+    """1-D, or 0-D (a ``vector<1xT>`` in LLVM, as upstream converts it)."""
+    if isinstance(t, VectorType) and t.get_num_dims() <= 1:
+        return cast(VectorType, t)
+    return None
+
+
 class LoadLowering(VectorAccessPattern):
     op_type = vector.LoadOp
 
     def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue] | None:
         load = cast(vector.LoadOp, op)
-        v = _one_d(load.result.type)
+        v = _one_d_or_0_d(load.result.type)
         if v is None:
             return None  # n-D: unrolled to 1-D loads before (vector transforms)
         memref_type = cast(MemRefType, load.base.type)
@@ -141,7 +148,7 @@ class StoreLowering(VectorAccessPattern):
 
     def lower(self, op: Operation, rewriter: PatternRewriter) -> list[SSAValue] | None:
         store = cast(vector.StoreOp, op)
-        v = _one_d(store.vector.type)
+        v = _one_d_or_0_d(store.vector.type)
         if v is None:
             return None
         memref_type = cast(MemRefType, store.base.type)

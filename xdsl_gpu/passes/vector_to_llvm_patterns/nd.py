@@ -121,12 +121,17 @@ class LowerNDBroadcast(_NDPattern):
         source_t = op.source.type
         if result is None:
             return
-        if isinstance(source_t, VectorType) and source_t.get_num_dims() != 1:
-            return  # n-D to n-D: stretches dims, not lowered here
+        if isinstance(source_t, VectorType) and source_t.get_num_dims() >= 2:
+            return self._leading_dims(op, result, source_t, rewriter)
         array_t = self.converter.convert_type(result)
         source = self.llvm_value(op.source, rewriter)
         if array_t is None or source is None:
             return
+        if isinstance(source_t, VectorType) and source_t.get_num_dims() == 0:
+            # A 0-D vector is a vector<1xT> in LLVM: broadcast its element.
+            rewriter.insert(at := _element_index(0))
+            rewriter.insert(element := llvm.ExtractElementOp(source, at.result))
+            source, source_t = element.res, source_t.element_type
         positions, row_t = array_positions(array_t)
         assert isinstance(row_t, VectorType)
         if isinstance(source_t, VectorType) and source_t.get_shape() != (
@@ -151,6 +156,33 @@ class LowerNDBroadcast(_NDPattern):
         current: SSAValue = acc.res
         for position in positions:
             ops.append(step := insert(current, row, *position))
+            current = step.res
+        replace_op(op, ops, [current], rewriter)
+
+    def _leading_dims(
+        self,
+        op: vector.BroadcastOp,
+        result: VectorType,
+        source_t: VectorType,
+        rewriter: PatternRewriter,
+    ) -> None:
+        """``vector<3x4xf32>`` to ``vector<2x3x4xf32>``: the source array inserted
+        at each position of the new leading dims (upstream's duplication); other
+        n-D to n-D broadcasts (stretched unit dims) are left."""
+        added = result.get_num_dims() - source_t.get_num_dims()
+        if added <= 0 or result.get_shape()[added:] != source_t.get_shape():
+            return
+        array_t = self.converter.convert_type(result)
+        source = self.llvm_value(op.source, rewriter)
+        if array_t is None or source is None:
+            return
+        positions = [()]
+        for size in result.get_shape()[:added]:
+            positions = [(*p, i) for p in positions for i in range(size)]
+        ops: list[Operation] = [acc := llvm.PoisonOp(array_t)]
+        current: SSAValue = acc.res
+        for position in positions:
+            ops.append(step := insert(current, source, *position))
             current = step.res
         replace_op(op, ops, [current], rewriter)
 

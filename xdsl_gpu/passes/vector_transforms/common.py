@@ -27,6 +27,8 @@ def offset_index(base: SSAValue, offset: int) -> Operation | None:
 def is_minor_identity(amap: AffineMap) -> bool:
     """``(d0, ..., dn) -> (d(n-k+1), ..., dn)``: the vector's dims are the source's
     innermost ones, in order."""
+    if len(amap.results) > amap.num_dims:
+        return False  # broadcast dims beyond the source's rank
     return amap == AffineMap.minor_identity(amap.num_dims, len(amap.results))
 
 

@@ -11,6 +11,7 @@ is 1 becomes:
   op's own mask).
 
 ``transfer_write`` likewise becomes ``vector.store`` or ``vector.maskedstore``.
+A 0-D transfer (``vector<f32>``) becomes a plain load or store of its element.
 Other transfers are left alone (n-D ones need convert-vector-to-scf first).
 """
 
@@ -34,7 +35,9 @@ def _lowerable(
     op: vector.TransferReadOp | vector.TransferWriteOp, v: VectorType
 ) -> MemRefType | None:
     source = op.source.type
-    if v.get_num_dims() != 1 or not isinstance(source, MemRefType):
+    if v.get_num_dims() > 1 or not isinstance(source, MemRefType):
+        return None
+    if v.get_num_dims() == 0 and op.mask is not None:
         return None
     if isinstance(source.element_type, VectorType):
         return None
@@ -57,8 +60,8 @@ def _mask(
 ) -> SSAValue | None:
     """The mask the access needs, or ``None`` for a plain one."""
     mask = op.mask
-    if op.in_bounds.data[0].value:
-        return mask
+    if not op.in_bounds.data or op.in_bounds.data[0].value:
+        return mask  # a 0-D transfer reads its one element, as upstream's
     last = source.get_num_dims() - 1
     size = memref.DimOp(op.source, index_constant(last, rewriter))
     bound = arith.SubiOp(size.result, op.indices[last])
