@@ -16,12 +16,17 @@ may be out of bounds guarded by ``memref.dim``:
 ``vector.print`` of a vector becomes scalar prints in ``scf.for`` loops, as upstream
 (:mod:`xdsl_gpu.passes.vector_transforms.print_lowering`).
 
+With ``lower-tensors``, reads of tensors are lowered the same way (``tensor.dim``
+for the bounds); a write into a tensor is an error at the op (bufferize first).
+With ``lower-scalable``, a transfer with a scalable leading dim is an error at the op
+(upstream loops up to ``vector.vscale``; not implemented here).
+
 Left as they are (and named by convert-vector-to-llvm or convert-gpu-to-nvvm if they
-remain): transfers on tensors (``lower-tensors`` is accepted, not implemented),
-maps with broadcast dims or dims other than the innermost ones (permuted minor maps
-become a minor-identity transfer and a ``vector.transpose`` first:
-:mod:`xdsl_gpu.passes.vector_transforms.transfer_permutation`), scalable leading
-dims (``lower-scalable``).
+remain): transfers on tensors without ``lower-tensors``, maps whose dims are not
+the innermost ones (permuted minor maps become a minor-identity transfer and a
+``vector.transpose`` first: :mod:`xdsl_gpu.passes.vector_transforms.
+transfer_permutation`; broadcast dims a smaller read and a ``vector.broadcast``:
+:mod:`xdsl_gpu.passes.vector_transforms.transfer_broadcast`), scalable leading dims.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, TensorType, VectorType
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -38,6 +43,8 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_gpu.gpu_dialect import vector
+from xdsl_gpu.passes.llvm_type_converter import conversion_error
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_transforms.print_lowering import LowerVectorPrint
 from xdsl_gpu.passes.vector_transforms.transfer_broadcast import (
@@ -89,18 +96,56 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
         ]
         if not self.full_unroll:
             patterns += [
-                TransferReadToLoop(self.target_rank),
+                TransferReadToLoop(self.target_rank, self.lower_tensors),
                 TransferWriteToLoop(self.target_rank),
             ]
         # Unrolled: everything with full-unroll, masked transfers without.
         patterns += [
-            UnrollTransferRead(self.target_rank),
+            UnrollTransferRead(self.target_rank, self.lower_tensors),
             UnrollTransferWrite(self.target_rank),
             LowerVectorPrint(),
         ]
         PatternRewriteWalker(
             GreedyRewritePatternApplier(patterns), apply_recursively=True
         ).rewrite_module(op)
+        self._check_options_done(op)
+
+    def _check_options_done(self, module: ModuleOp) -> None:
+        """What ``lower-tensors``/``lower-scalable`` ask for and xdsl-gpu does not
+        lower is an error at the op, never a silent no-op."""
+        if not (self.lower_tensors or self.lower_scalable):
+            return
+        for inner in module.walk():
+            if not isinstance(inner, vector.TransferReadOp | vector.TransferWriteOp):
+                continue
+            v = (
+                inner.result.type
+                if isinstance(inner, vector.TransferReadOp)
+                else inner.vector.type
+            )
+            if not isinstance(v, VectorType) or v.get_num_dims() <= max(
+                self.target_rank, 1
+            ):
+                continue
+            if self.lower_scalable and v.get_num_scalable_dims():
+                if v.get_scalable_dims()[0]:
+                    raise conversion_error(
+                        self.name,
+                        inner,
+                        f"of {v}: lower-scalable (a loop over the scalable leading dim "
+                        "up to vector.vscale) is not implemented in xdsl-gpu; use "
+                        "fixed-size vectors, or mlir-opt for this pass",
+                    )
+            if self.lower_tensors and isinstance(inner.source.type, TensorType):
+                if isinstance(inner, vector.TransferWriteOp):
+                    raise conversion_error(
+                        self.name,
+                        inner,
+                        f"of {v} into a tensor: lower-tensors lowers reads of tensors "
+                        "only (upstream also threads the tensor through the loop); "
+                        "bufferize first (one-shot-bufferize) so that it writes a "
+                        "memref",
+                    )
 
 
 __all__ = ["ConvertVectorToSCFPass"]

@@ -41,6 +41,7 @@ from xdsl_gpu.gpu_dialect import vector
 from xdsl_gpu.gpu_dialect.arith import CmpiOp
 from xdsl_gpu.passes.vector_transforms.common import index_constant
 from xdsl_gpu.passes.vector_transforms.transfer_unroll import (
+    dim_op,
     inner_map,
     inner_type,
     unpacked_dim,
@@ -109,9 +110,9 @@ def _guard(
 ) -> None:
     """Append ``if (memref.dim > index + iv) then_ops else else_ops`` to ``body``."""
     c = arith.ConstantOp.from_int_and_width(dim, IndexType())
-    size = memref.DimOp(op.source, c.result)
+    size = dim_op(op.source, c.result)
     shifted = affine.ApplyOp([iv, op.indices[dim]], AffineMapAttr(_ROW_INDEX))
-    cond = CmpiOp(size.result, shifted.result, "sgt")
+    cond = CmpiOp(size.results[0], shifted.result, "sgt")
     body.add_ops(
         [
             c,
@@ -131,12 +132,15 @@ def _guard(
 @dataclass
 class TransferReadToLoop(RewritePattern):
     target_rank: int = 1
+    lower_tensors: bool = False
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.TransferReadOp, rewriter: PatternRewriter):
         v = op.result.type
         assert isinstance(v, VectorType)
-        if op.mask is not None or not unrollable(op, v, self.target_rank):
+        if op.mask is not None:
+            return
+        if not unrollable(op, v, self.target_rank, self.lower_tensors):
             return
         amap = op.permutation_map.data
         dim = unpacked_dim(amap)

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects import memref, scf
+from xdsl.dialects import memref, scf, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
     BoolAttr,
     MemRefType,
+    TensorType,
     VectorType,
 )
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -44,15 +45,28 @@ from xdsl_gpu.passes.vector_transforms.common import (
 
 
 def unrollable(
-    op: vector.TransferReadOp | vector.TransferWriteOp, v: VectorType, target_rank: int
+    op: vector.TransferReadOp | vector.TransferWriteOp,
+    v: VectorType,
+    target_rank: int,
+    lower_tensors: bool = False,
 ) -> bool:
     if v.get_num_dims() <= max(target_rank, 0) or v.get_num_dims() < 2:
         return False
-    if not isinstance(op.source.type, MemRefType):
-        return False  # tensors: lower-tensors is not implemented
+    source = op.source.type
+    if not isinstance(source, MemRefType) and not (
+        lower_tensors and isinstance(source, TensorType)
+    ):
+        return False  # tensors only with lower-tensors, as upstream
     if v.get_num_scalable_dims() and v.get_scalable_dims()[0]:
         return False  # a scalable leading dim needs a loop over vscale
     return is_minor_identity(op.permutation_map.data)
+
+
+def dim_op(source: SSAValue, dim: SSAValue) -> Operation:
+    """``memref.dim``, or ``tensor.dim`` for a transfer on a tensor."""
+    if isinstance(source.type, TensorType):
+        return tensor.DimOp(source, dim)
+    return memref.DimOp(source, dim)
 
 
 def inner_map(amap: AffineMap) -> AffineMapAttr:
@@ -90,14 +104,14 @@ def _in_bounds_condition(
     rewriter: PatternRewriter,
 ) -> SSAValue:
     """``memref.dim %source, dim > indices[dim] + row``, built before the op."""
-    size = memref.DimOp(source, index_constant(dim, rewriter))
+    size = dim_op(source, index_constant(dim, rewriter))
     rewriter.insert(size)
     position = indices[dim]
     shifted = offset_index(position, row)
     if shifted is not None:
         rewriter.insert(shifted)
         position = shifted.results[0]
-    cmp = CmpiOp(size.result, position, "sgt")
+    cmp = CmpiOp(size.results[0], position, "sgt")
     rewriter.insert(cmp)
     return cmp.result
 
@@ -105,12 +119,13 @@ def _in_bounds_condition(
 @dataclass
 class UnrollTransferRead(RewritePattern):
     target_rank: int = 1
+    lower_tensors: bool = False
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.TransferReadOp, rewriter: PatternRewriter):
         v = op.result.type
         assert isinstance(v, VectorType)
-        if not unrollable(op, v, self.target_rank):
+        if not unrollable(op, v, self.target_rank, self.lower_tensors):
             return
         amap = op.permutation_map.data
         dim = unpacked_dim(amap)
@@ -233,6 +248,7 @@ class UnrollTransferWrite(RewritePattern):
 __all__ = [
     "UnrollTransferRead",
     "UnrollTransferWrite",
+    "dim_op",
     "inner_map",
     "inner_type",
     "unpacked_dim",
