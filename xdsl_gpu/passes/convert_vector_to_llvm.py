@@ -87,6 +87,7 @@ from xdsl_gpu.passes.vector_transforms.mask_lowering import (
     LowerConstantMask,
     LowerCreateMask,
 )
+from xdsl_gpu.passes.vector_transforms.nd_unroll import nd_unroll_patterns
 from xdsl_gpu.passes.vector_transforms.transfer_to_load_store import (
     TransferReadToLoad,
     TransferWriteToStore,
@@ -498,6 +499,7 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
                     LowerOuterProduct(),
                     LowerMultiReduction(),
                     LowerTranspose(),
+                    *nd_unroll_patterns(),
                 ]
             )
         ).rewrite_module(op)

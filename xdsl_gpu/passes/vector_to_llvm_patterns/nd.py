@@ -22,6 +22,7 @@ from typing import cast
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     IntegerAttr,
+    UnrealizedConversionCastOp,
     VectorType,
     i32,
     i64,
@@ -71,24 +72,50 @@ def _element_index(position: int) -> llvm.ConstantOp:
     return llvm.ConstantOp(IntegerAttr(position, i64), i64)
 
 
+def _rows_then_element(
+    positions: list[int | SSAValue], rank: int, ops: list[Operation]
+) -> tuple[list[int], SSAValue] | None:
+    """Static row positions and the element's index (an ``i64``: a constant, or the
+    dynamic ``index`` cast), for a scalar position whose only dynamic entry is the
+    last one (upstream lowers that; a dynamic row position it leaves)."""
+    if len(positions) != rank:
+        return None
+    rows = _static(positions[:-1])
+    last = positions[-1]
+    if rows is None or (isinstance(last, int) and last < 0):
+        return None
+    if isinstance(last, int):
+        ops.append(index := _element_index(last))
+        return rows, index.result
+    ops.append(cast_op := UnrealizedConversionCastOp.get([last], [i64]))
+    return rows, cast_op.results[0]
+
+
 class LowerNDExtract(_NDPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.ExtractOp, rewriter: PatternRewriter):
         source = _n_d(op.vector.type)
-        positions = _static(op.get_mixed_position())
-        if source is None or positions is None or not positions:
+        mixed = op.get_mixed_position()
+        positions = _static(mixed)
+        if source is None or not mixed:
             return
-        array = self.llvm_value(op.vector, rewriter)
-        if array is None:
-            return
-        ops: list[Operation] = []
         rank = source.get_num_dims()
-        if len(positions) < rank:  # a sub-vector: array levels only
-            ops.append(extract(array, *positions))
+        ops: list[Operation] = []
+        if positions is not None and len(positions) < rank:
+            array = self.llvm_value(op.vector, rewriter)
+            if array is None:
+                return
+            ops.append(extract(array, *positions))  # a sub-vector: array levels only
         else:  # a scalar: the row, then the element
-            ops.append(row := extract(array, *positions[:-1]))
-            ops.append(index := _element_index(positions[-1]))
-            ops.append(llvm.ExtractElementOp(row.res, index.result))
+            scalar = _rows_then_element(mixed, rank, ops)
+            if scalar is None:
+                return
+            array = self.llvm_value(op.vector, rewriter)
+            if array is None:
+                return
+            rows, index = scalar
+            ops.insert(0, row := extract(array, *rows))
+            ops.append(llvm.ExtractElementOp(row.res, index))
         replace_op(op, ops, [ops[-1].results[0]], rewriter)
 
 
@@ -96,21 +123,28 @@ class LowerNDInsert(_NDPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.InsertOp, rewriter: PatternRewriter):
         dest = _n_d(op.dest.type)
-        positions = _static(op.get_mixed_position())
-        if dest is None or positions is None or not positions:
+        mixed = op.get_mixed_position()
+        positions = _static(mixed)
+        if dest is None or not mixed:
             return
+        ops: list[Operation] = []
+        scalar = None
+        if positions is None or len(positions) == dest.get_num_dims():
+            scalar = _rows_then_element(mixed, dest.get_num_dims(), ops)
+            if scalar is None:
+                return
         array = self.llvm_value(op.dest, rewriter)
         value = self.llvm_value(op.source, rewriter)
         if array is None or value is None:
             return
-        ops: list[Operation] = []
-        if len(positions) < dest.get_num_dims():
+        if scalar is None:
+            assert positions is not None
             ops.append(insert(array, value, *positions))
         else:
-            ops.append(row := extract(array, *positions[:-1]))
-            ops.append(index := _element_index(positions[-1]))
-            ops.append(new_row := llvm.InsertElementOp(row.res, value, index.result))
-            ops.append(insert(array, new_row.res, *positions[:-1]))
+            rows, index = scalar
+            ops.insert(0, row := extract(array, *rows))
+            ops.append(new_row := llvm.InsertElementOp(row.res, value, index))
+            ops.append(insert(array, new_row.res, *rows))
         replace_op(op, ops, [ops[-1].results[0]], rewriter)
 
 
