@@ -1,0 +1,55 @@
+"""What the differential tests against mlir-opt-22 share: running it, the cases of a
+split lit file, and the PTX of a lowered program compared instruction by instruction."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+MLIR_OPT = shutil.which("mlir-opt-22")
+
+
+def mlir_opt(text: str, *args: str) -> str:
+    """mlir-opt-22's output for ``text`` (the test fails if mlir-opt-22 does)."""
+    assert MLIR_OPT is not None
+    done = subprocess.run(
+        [MLIR_OPT, *args], input=text, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def split_cases(path: Path) -> list[str]:
+    """The chunks of a ``// -----`` split file that define a function."""
+    return [c for c in path.read_text().split("// -----") if "func.func" in c]
+
+
+def case_id(case: str) -> str:
+    found = re.search(r"func\.func @(\w+)", case)
+    assert found is not None
+    return found.group(1)
+
+
+def ptx_of(lowered: str) -> str:
+    """The PTX text in the ``gpu.binary`` of a program lowered with
+    ``cubin-format=isa``, unescaped."""
+    found = re.search(r'assembly = "((?:[^"\\]|\\.)*)"', lowered)
+    assert found is not None, "no PTX in the gpu.binary"
+    return re.sub(
+        r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), found.group(1)
+    )
+
+
+def ptx_instructions(ptx: str) -> tuple[list[str], list[str]]:
+    """The PTX's lines in order (comments and blank lines dropped), and its
+    declarations of shared buffers sorted (their order may differ)."""
+    kept: list[str] = []
+    shared: list[str] = []
+    for line in ptx.splitlines():
+        line = line.split("//", 1)[0].strip()
+        if not line:
+            continue
+        (shared if line.startswith(".shared") else kept).append(line)
+    return kept, sorted(shared)
