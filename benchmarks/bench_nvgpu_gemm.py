@@ -43,7 +43,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script
 
 from bench_kernels import ROOT, Gpu, assemble  # the driver calls and the assembler
-from bench_wmma_matmul import Cublas, _load_cublas, time_ms  # pyright: ignore[reportPrivateUsage]
+from bench_wmma_matmul import (  # pyright: ignore[reportPrivateUsage]
+    Cublas,
+    _load_cublas,
+    _ptx_of_binary,
+    time_ms,
+)
 from nvgpu_gemm_kernel import GemmConfig, gemm_mlir
 
 sys.path.insert(0, str(ROOT))
@@ -81,14 +86,6 @@ def configs() -> list[GemmConfig]:
 # -- compilation ---------------------------------------------------------------------
 
 
-def _ptx_of(module: object) -> str:
-    from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
-
-    (binary,) = [op for op in module.walk() if isinstance(op, BinaryOp)]  # type: ignore[attr-defined]
-    (obj,) = binary.objects.data
-    return obj.object.data.decode()  # pyright: ignore[reportAttributeAccessIssue]
-
-
 def ours_ptx(config: GemmConfig) -> str:
     from xdsl_gpu.targets.runtime.api import (
         parse_program,
@@ -98,7 +95,7 @@ def ours_ptx(config: GemmConfig) -> str:
 
     module = parse_program(gemm_mlir(config), config.name)
     pipeline_pass(OURS_OPTIONS).apply(program_context(), module)
-    return _ptx_of(module)
+    return _ptx_of_binary(module)
 
 
 def upstream_ptx(config: GemmConfig) -> str:
@@ -108,7 +105,7 @@ def upstream_ptx(config: GemmConfig) -> str:
     )  # fmt: skip
     from xdsl_gpu.targets.runtime.api import parse_program
 
-    return _ptx_of(parse_program(done.stdout, "mlir-opt-22 output"))
+    return _ptx_of_binary(parse_program(done.stdout, "mlir-opt-22 output"))
 
 
 def upstream_file(folder: Path, config: GemmConfig) -> Path:
