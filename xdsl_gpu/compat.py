@@ -27,7 +27,7 @@ import contextvars
 import inspect
 import io
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -1451,6 +1451,26 @@ def lazy_assembly_formats() -> None:
 
     _mark(lazy_from_str, "xdsl_gpu_lazy_formats", from_str)
     FormatProgram.from_str = staticmethod(lazy_from_str)  # type: ignore[method-assign]
+
+
+def parse_lazy_formats(operations: Iterable[type[Operation]]) -> int:
+    """Parse now the lazy assembly formats (:func:`lazy_assembly_formats`) of
+    ``operations``; how many there were. For a process that pays its start-up once
+    and serves many runs (the compile server). A malformed format raises
+    ``PyRDLOpDefinitionError``."""
+    parsed = 0
+    for op in operations:
+        parse = getattr(op, "parse", None)
+        function = getattr(parse, "__func__", parse)
+        for cell in getattr(function, "__closure__", None) or ():
+            try:
+                contents = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            if callable(getattr(contents, "program", None)):
+                contents.program()
+                parsed += 1
+    return parsed
 
 
 def indexed_symbol_lookup() -> None:

@@ -24,7 +24,7 @@ from xdsl.utils.exceptions import (
     ParseError,
 )
 
-TOOLS = frozenset({"xdsl-opt", "xdsl-gpu-run", "xdsl-gpu-nvrtc"})
+TOOLS = frozenset({"xdsl-opt", "xdsl-gpu-opt", "xdsl-gpu-run", "xdsl-gpu-nvrtc"})
 USER_ERRORS: tuple[type[BaseException], ...] = (
     DiagnosticException,
     ParseError,

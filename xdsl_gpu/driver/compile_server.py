@@ -1,0 +1,327 @@
+"""The compile server behind ``xdsl-gpu-opt``: a warmed-up process that forks.
+
+Started by a client (:mod:`xdsl_gpu.driver.opt`) as ``python -m
+xdsl_gpu.driver.compile_server SOCKET``, it imports xDSL and xdsl-gpu, compiles a
+small GPU program once through ``gpu-lower-to-nvvm-pipeline`` (so that every lazily
+built table, parser and LLVM target is ready), freezes that state and listens.
+
+For each request it forks: the child takes the client's standard streams, working
+directory, environment, umask and command line, runs ``xdsl-opt --xdsl-gpu`` on
+them and exits; the server reports how it ended. The server itself never runs a
+command, so every run starts from the same warmed-up state and runs may overlap.
+
+It exits when it has been idle for ``XDSL_GPU_SERVER_IDLE`` seconds, on
+``--stop-server``, or at the first request after a file of its own code (xDSL's or
+xdsl-gpu's) changed on disk, answering that one ``stale`` so that its client
+compiles in its own process and starts a fresh server.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import gc
+import io
+import os
+import selectors
+import signal
+import socket
+import sys
+import time
+from dataclasses import dataclass
+
+from xdsl_gpu.driver import server_protocol as protocol
+
+__all__ = ["serve"]
+
+WARM_UP_PROGRAM = """\
+module attributes {gpu.container_module} {
+  func.func @main(%a: memref<128xf32>, %b: memref<?x?xf16>) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+               threads(%tx, %ty, %tz) in (%u = %c128, %v = %c1, %w = %c1) {
+      %v0 = memref.load %a[%tx] : memref<128xf32>
+      %v1 = arith.mulf %v0, %v0 : f32
+      %v2 = math.sqrt %v1 : f32
+      %n = memref.dim %b, %c1 : memref<?x?xf16>
+      %s = scf.for %i = %c1 to %n step %c1 iter_args(%acc = %v2) -> (f32) {
+        %h = memref.load %b[%tx, %i] : memref<?x?xf16>
+        %f = arith.extf %h : f16 to f32
+        %r = arith.addf %acc, %f : f32
+        scf.yield %r : f32
+      }
+      memref.store %s, %a[%tx] : memref<128xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
+"""
+"""Enough of a GPU program to build every table the pipeline uses on the way to
+PTX: host and kernel code, memref descriptors, scf, math, the NVPTX back end."""
+
+WARM_UP_PIPELINE = (
+    "gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 "
+    "cubin-format=isa}"
+)
+
+
+XDSL_DIALECTS_USED = ("builtin", "func", "scf", "cf", "affine", "tensor")
+"""The dialects of xDSL's (not replaced by ours) that GPU programs use."""
+
+
+@dataclass
+class _Run:
+    connection: socket.socket
+    pid: int
+    pidfd: int
+
+
+def serve(path: str) -> int:
+    """Serve at ``path`` until idle, stopped or stale; 0, or 1 when another server
+    holds the path's lock (it serves instead)."""
+    lock = open(path[: -len(".sock")] + ".lock", "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return 1
+    _warm_up()
+    # What the warm-up built lives as long as the server: no run's collection
+    # needs to look at it (and the children share its pages untouched).
+    gc.collect()
+    gc.freeze()
+    watched = _code_files()
+    if os.path.exists(path):
+        os.unlink(path)  # a server that died without cleaning up
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(64)
+    inode = os.stat(path).st_ino
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    runs: dict[int, _Run] = {}  # by pidfd
+    try:
+        with selectors.DefaultSelector() as selector:
+            selector.register(listener, selectors.EVENT_READ)
+            idle_since = time.monotonic()
+            while True:
+                timeout = protocol.idle_seconds() - (time.monotonic() - idle_since)
+                if not runs and timeout <= 0:
+                    return 0
+                events = selector.select(None if runs else timeout)
+                for key, _ in events:
+                    if key.fileobj is listener:
+                        if not _accept(listener, selector, runs, watched, lock):
+                            return 0
+                    else:
+                        _finish(runs.pop(key.fd), selector)
+                if not runs:
+                    idle_since = time.monotonic()
+    finally:
+        listener.close()
+        try:
+            if os.stat(path).st_ino == inode:
+                os.unlink(path)
+        except OSError:
+            pass
+        lock.close()
+
+
+def _accept(
+    listener: socket.socket,
+    selector: selectors.BaseSelector,
+    runs: dict[int, _Run],
+    watched: dict[str, int],
+    lock: io.TextIOWrapper,
+) -> bool:
+    """Take one request; False when the server should end."""
+    connection, _ = listener.accept()
+    try:
+        received = protocol.read_request(connection)
+    except OSError:
+        received = None
+    if received is None:
+        connection.close()
+        return True
+    request, fds = received
+    if request.get("stop") or _changed(watched):
+        for fd in fds:
+            os.close(fd)
+        try:
+            protocol.send_line(connection, {"stale": True})
+        except OSError:
+            pass
+        connection.close()
+        return False
+    pid = os.fork()
+    if pid == 0:
+        # The child keeps nothing of the server's: a lock or a client connection
+        # it held would outlive the server or keep another client waiting.
+        for other in runs.values():
+            other.connection.close()
+            os.close(other.pidfd)
+        selector.close()
+        listener.close()
+        connection.close()
+        lock.close()
+        os._exit(_run_request(request, fds))
+    for fd in fds:
+        os.close(fd)
+    pidfd = os.pidfd_open(pid)
+    runs[pidfd] = _Run(connection, pid, pidfd)
+    selector.register(pidfd, selectors.EVENT_READ)
+    try:
+        protocol.send_line(connection, {"pid": pid})
+    except OSError:
+        pass  # the client left; the run still ends on its own
+    return True
+
+
+def _finish(run: _Run, selector: selectors.BaseSelector) -> None:
+    selector.unregister(run.pidfd)
+    os.close(run.pidfd)
+    _, status = os.waitpid(run.pid, 0)
+    if os.WIFSIGNALED(status):
+        answer = {"signal": os.WTERMSIG(status)}
+    else:
+        answer = {"exit": os.waitstatus_to_exitcode(status)}
+    try:
+        protocol.send_line(run.connection, answer)
+    except OSError:
+        pass
+    run.connection.close()
+
+
+def _run_request(request: dict[str, object], fds: list[int]) -> int:
+    """In the forked child: become the client's compiler process and run."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False))
+    sys.stdout = io.TextIOWrapper(
+        io.FileIO(1, "w", closefd=False), line_buffering=os.isatty(1)
+    )
+    sys.stderr = io.TextIOWrapper(
+        io.FileIO(2, "w", closefd=False),
+        errors="backslashreplace",
+        line_buffering=True,
+    )
+    try:
+        env = request.get("env")
+        if isinstance(env, dict):
+            os.environ.clear()
+            os.environ.update({str(k): str(v) for k, v in env.items()})
+        umask = request.get("umask")
+        if isinstance(umask, int):
+            os.umask(umask)
+        os.chdir(str(request.get("cwd", ".")))
+        argv = request.get("argv")
+        args = [str(a) for a in argv] if isinstance(argv, list) else []
+        from xdsl_gpu.driver.opt import run_in_this_process
+
+        code = run_in_this_process(args)
+    except KeyboardInterrupt:
+        code = 130
+    except BaseException as error:  # report it as this process would, then end
+        import traceback
+
+        traceback.print_exception(error)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    return code
+
+
+def _warm_up() -> None:
+    """Compile :data:`WARM_UP_PROGRAM` once, in this process, into nothing, without
+    the compile cache or worker processes (a child of a later run starts its own)."""
+    import tempfile
+
+    from xdsl_gpu.driver.opt import run_in_this_process
+
+    saved = dict(os.environ)
+    os.environ["XDSL_GPU_CACHE"] = "0"
+    os.environ["XDSL_GPU_JOBS"] = "1"
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, "warm_up.mlir")
+        with open(source, "w") as file:
+            file.write(WARM_UP_PROGRAM)
+        code = run_in_this_process(
+            [source, "-p", WARM_UP_PIPELINE, "-o", os.path.join(folder, "out.mlir")]
+        )
+    os.environ.clear()
+    os.environ.update(saved)
+    if code != 0:
+        print(f"compile server: the warm-up compile failed ({code})", file=sys.stderr)
+    _parse_every_format()
+    # Serialization runs in forked children, so the warm-up did not load LLVM's
+    # NVPTX back end or nvJitLink here; the runs' children inherit them loaded.
+    from xdsl_gpu.targets.nvvm.serializer import (
+        _initialize_llvm,  # pyright: ignore[reportPrivateUsage]
+        assembler_cuda_version,
+    )
+
+    _initialize_llvm()
+    assembler_cuda_version()
+    # Every pass class: a pipeline imports some only when a program needs them.
+    from xdsl_gpu.passes import get_all_passes
+
+    for load_pass in get_all_passes().values():
+        load_pass()
+
+
+def _parse_every_format() -> None:
+    """Parse the assembly format of every op a program may use: each is parsed at
+    its first use, which would otherwise be once per run (~40 ms of a seed-002
+    compile)."""
+    from xdsl.dialects import get_all_dialects
+
+    from xdsl_gpu import compat
+    from xdsl_gpu.gpu_dialect.registration import NEW_DIALECTS, REPLACED_DIALECTS
+
+    shared = {n: f for n, f in get_all_dialects().items() if n in XDSL_DIALECTS_USED}
+    factories = {**shared, **REPLACED_DIALECTS, **NEW_DIALECTS}
+    for name, factory in factories.items():
+        try:
+            compat.parse_lazy_formats(factory().operations)
+        except Exception as error:  # a dialect of xDSL's we never load
+            print(f"compile server: dialect {name}: {error}", file=sys.stderr)
+
+
+def _code_files() -> dict[str, int]:
+    """The modification times of every loaded file of xDSL's and ours."""
+    roots = []
+    for name in ("xdsl", "xdsl_gpu"):
+        module = sys.modules.get(name)
+        if module is not None and module.__file__:
+            roots.append(os.path.dirname(module.__file__))
+    files: dict[str, int] = {}
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if file and any(file.startswith(root) for root in roots):
+            try:
+                files[file] = os.stat(file).st_mtime_ns
+            except OSError:
+                pass
+    return files
+
+
+def _changed(watched: dict[str, int]) -> bool:
+    for file, mtime in watched.items():
+        try:
+            if os.stat(file).st_mtime_ns != mtime:
+                return True
+        except OSError:
+            return True
+    return False
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        print("usage: python -m xdsl_gpu.driver.compile_server SOCKET", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(serve(sys.argv[1]))
