@@ -12,6 +12,7 @@ lacks. One concept per module:
 * :mod:`.compute_ops`: ``fma``, ``reduction``, ``multi_reduction``, ``contract``,
   ``outerproduct``;
 * :mod:`.mask_ops`: ``create_mask``, ``constant_mask``, ``step``;
+* :mod:`.masking_ops`: ``mask`` and ``yield`` (and which ops a mask may wrap);
 * :mod:`.print_op`: ``print``.
 
 ``vector.splat`` is gone from MLIR 22 (``vector.broadcast`` replaces it) and is not
@@ -33,6 +34,7 @@ from xdsl_gpu.gpu_dialect.vector.compute_ops import (
     ReductionOp,
 )
 from xdsl_gpu.gpu_dialect.vector.mask_ops import ConstantMaskOp, CreateMaskOp, StepOp
+from xdsl_gpu.gpu_dialect.vector.masking_ops import MaskOp, YieldOp
 from xdsl_gpu.gpu_dialect.vector.memory_ops import (
     CompressStoreOp,
     ExpandLoadOp,
@@ -83,6 +85,7 @@ VECTOR = Dialect(
         InsertStridedSliceOp,
         InterleaveOp,
         LoadOp,
+        MaskOp,
         MaskedLoadOp,
         MaskedStoreOp,
         MultiDimReductionOp,
@@ -99,6 +102,7 @@ VECTOR = Dialect(
         TransferWriteOp,
         TransposeOp,
         TypeCastOp,
+        YieldOp,
     ],
     [CombiningKindAttr, IteratorTypeAttr, PrintPunctuationAttr],
 )
@@ -125,6 +129,7 @@ __all__ = [
     "InterleaveOp",
     "IteratorTypeAttr",
     "LoadOp",
+    "MaskOp",
     "MaskedLoadOp",
     "MaskedStoreOp",
     "MultiDimReductionOp",
@@ -142,4 +147,5 @@ __all__ = [
     "TransferWriteOp",
     "TransposeOp",
     "TypeCastOp",
+    "YieldOp",
 ]

@@ -340,7 +340,7 @@ class ContractionOp(IRDLOperation):
                     f"expected indexing map {i} to be a projected permutation of its "
                     "inputs"
                 )
-        sizes = self._iteration_sizes()
+        sizes = self.iteration_sizes()
         lhs_shape, rhs_shape = (
             _vec(operands[0]).get_shape(),
             _vec(operands[1]).get_shape(),
@@ -375,7 +375,8 @@ class ContractionOp(IRDLOperation):
                 "An invalid combining kind was specified for the contraction"
             )
 
-    def _iteration_sizes(self) -> dict[int, int]:
+    def iteration_sizes(self) -> dict[int, int]:
+        """The size of each iteration dim (by position), read from the operands."""
         sizes: dict[int, int] = {}
         for m, t in zip(self.maps[:2], (self.lhs.type, self.rhs.type)):
             for k, e in enumerate(m.results):
