@@ -61,6 +61,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
             "gpu_module_to_binary", "GpuModuleToBinaryPass"
         ),
         "gpu-to-llvm": lambda: _load("gpu_to_llvm", "GpuToLLVMPass"),
+        "lower-vector-mask": lambda: _load("lower_vector_mask", "LowerVectorMaskPass"),
         "nvvm-attach-target": lambda: _load(
             "nvvm_attach_target", "NVVMAttachTargetPass"
         ),
