@@ -28,6 +28,7 @@ from xdsl_gpu.targets.runtime.api import parse_program, program_context
 
 PROGRAMS = Path(__file__).parent / "vector_programs"
 PIPELINE = (
+    "lower-vector-mask",
     "convert-vector-to-scf",
     "lower-affine",
     "convert-scf-to-cf",
@@ -42,10 +43,11 @@ UPSTREAM_PIPELINE = ",".join(
     [
         # Upstream's convert-vector-to-llvm leaves inner multi_reductions and ub.poison
         # to these two passes; ours lowers both itself.
-        "func.func(lower-vector-multi-reduction)",
-        *PIPELINE[:4],
+        # and its lower-vector-mask runs on functions.
+        "func.func(lower-vector-mask,lower-vector-multi-reduction)",
+        *PIPELINE[1:5],
         "convert-ub-to-llvm",
-        *PIPELINE[4:],
+        *PIPELINE[5:],
     ]
 )
 MLIR_OPT = shutil.which("mlir-opt-22")
@@ -149,7 +151,9 @@ def test_full_unroll_gives_the_same_output(name: str) -> None:
     module = parse_program(source)
     ctx = program_context()
     passes = {**get_all_passes(), **REPLACED_PASSES}
-    ConvertVectorToSCFPass(full_unroll=True).apply(ctx, module)
-    for pass_name in PIPELINE[1:]:
-        passes[pass_name]()().apply(ctx, module)
+    for pass_name in PIPELINE:
+        if pass_name == "convert-vector-to-scf":
+            ConvertVectorToSCFPass(full_unroll=True).apply(ctx, module)
+        else:
+            passes[pass_name]()().apply(ctx, module)
     assert _runner(print_module(module)) == _runner(ours(source))

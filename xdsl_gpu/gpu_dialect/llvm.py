@@ -119,6 +119,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.hints import isa
 
 from xdsl_gpu.gpu_dialect.llvm_vector import VECTOR_LLVM_OPS
+from xdsl_gpu.gpu_dialect.llvm_vp import VP_REDUCE_OPS
 
 # --------------------------------------------------------------------------------------
 # Enums kept as integers (upstream's generic form)
@@ -3197,6 +3198,7 @@ _OUR_OPS: list[type[IRDLOperation]] = [
     FuncOp,
     CallOp,
     *VECTOR_LLVM_OPS,
+    *VP_REDUCE_OPS.values(),
 ]
 
 _OUR_ATTRS: list[type[Attribute]] = [ZeroAttr, ConstantRangeAttr]

@@ -74,19 +74,29 @@ from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_to_llvm_patterns.gather_scatter import (
     gather_scatter_patterns,
 )
+from xdsl_gpu.passes.vector_to_llvm_patterns.masked_reduction import (
+    LowerMaskedReduction,
+)
 from xdsl_gpu.passes.vector_to_llvm_patterns.memory import vector_memory_patterns
 from xdsl_gpu.passes.vector_to_llvm_patterns.nd import nd_vector_patterns
 from xdsl_gpu.passes.vector_to_llvm_patterns.shuffles import shuffle_patterns
 from xdsl_gpu.passes.vector_transforms.compute_lowering import (
-    LowerContract,
     LowerMultiReduction,
     LowerOuterProduct,
     LowerTranspose,
+)
+from xdsl_gpu.passes.vector_transforms.contract_lowering import (
+    LowerContraction,
+    LowerMaskedOuterProduct,
 )
 from xdsl_gpu.passes.vector_transforms.mask_lowering import (
     LowerConstantMask,
     LowerCreateMask,
 )
+from xdsl_gpu.passes.vector_transforms.mask_op_lowering import (
+    mask_canonicalization_patterns,
+)
+from xdsl_gpu.passes.vector_transforms.masked_op_check import check_masked_ops
 from xdsl_gpu.passes.vector_transforms.nd_unroll import nd_unroll_patterns
 from xdsl_gpu.passes.vector_transforms.transfer_to_load_store import (
     TransferReadToLoad,
@@ -442,11 +452,12 @@ def vector_to_llvm_patterns(
         LowerBitcast(),
         LowerFromElements(),
         LowerStep(),
+        LowerMaskedReduction(),
         LowerReduction(reassociate_fp_reductions),
     ]
 
 
-_CONTRACT = ("dot", "outerproduct")
+_CONTRACT = ("dot", "outerproduct", "parallelarith")
 _TRANSPOSE = ("eltwise",)
 
 
@@ -458,7 +469,7 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
     reductions reassociate; ``use-vector-alignment`` aligns accesses without an
     ``alignment`` to the vector type instead of the memref's element type;
     ``force-32bit-vector-indices`` (``i32`` mask lanes); ``vector-contract-lowering``
-    (``dot``, ``outerproduct``); ``vector-transpose-lowering`` (``eltwise``).
+    (``dot``, ``outerproduct``, ``parallelarith``); ``vector-transpose-lowering`` (``eltwise``).
     """
 
     name = "convert-vector-to-llvm"
@@ -479,6 +490,7 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
                     f"{self.name}: {option}={value}: xdsl-gpu implements "
                     f"{' and '.join(known)} (upstream also has other strategies)"
                 )
+        check_masked_ops(op, self.name)
         converter = LLVMTypeConverter.for_pass(self.name, 64, None)
         options = MemRefLoweringOptions(converter, pass_name=self.name)
         patterns = vector_to_llvm_patterns(
@@ -495,7 +507,9 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
                     TransferWriteToStore(),
                     LowerCreateMask(self.force_32bit_vector_indices),
                     LowerConstantMask(),
-                    LowerContract(self.vector_contract_lowering),
+                    *mask_canonicalization_patterns(),
+                    LowerContraction(self.vector_contract_lowering),
+                    LowerMaskedOuterProduct(),
                     LowerOuterProduct(),
                     LowerMultiReduction(),
                     LowerTranspose(),

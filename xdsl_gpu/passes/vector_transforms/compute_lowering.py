@@ -8,20 +8,17 @@ vector ops, as upstream's vector transforms lower them before convert-vector-to-
 * ``multi_reduction``: an inner reduction per row is a ``vector.reduction`` with the
   row's accumulator; an outer one combines the rows elementwise into the
   accumulator; all dims: ``shape_cast`` to 1-D and one ``vector.reduction``;
-* ``contract`` of the matmul form (maps ``(i, k)``, ``(k, j)`` → ``(i, j)``,
-  ``<add>``): with ``vector-contract-lowering=dot`` (the default) each result element
-  is a ``vector.reduction <add>`` of ``lhs[i] * transpose(rhs)[j]`` with its
-  accumulator; with ``outerproduct``, one ``outerproduct`` per ``k`` of
-  ``transpose(lhs)[k]`` and ``rhs[k]``;
+* ``contract``: :mod:`.contract_lowering`;
 * ``transpose``: element by element (upstream's ``eltwise``, the default).
 
-Results are assembled from a broadcast zero by ``vector.insert``. Other forms (masks,
-other contraction maps or kinds, scalable vectors) are left for the caller to report.
+Results are assembled from a broadcast zero by ``vector.insert``. An outer product of
+another kind than ``<add>`` multiplies, then combines with the accumulator. Ops inside
+a ``vector.mask`` are left to the masked lowerings (a masked ``multi_reduction``
+stays, as upstream leaves it); scalable vectors are left too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 from typing import cast
 
@@ -34,7 +31,6 @@ from xdsl.dialects.builtin import (
     VectorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.ir.affine import AffineMap
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
@@ -42,6 +38,8 @@ from xdsl.pattern_rewriter import (
 )
 
 from xdsl_gpu.gpu_dialect import vector
+from xdsl_gpu.gpu_dialect.vector.attributes import CombiningKindFlag
+from xdsl_gpu.passes.vector_transforms.contract_lowering import reduction_op
 
 _FLOAT_COMBINE: dict[str, type[Operation]] = {
     "add": arith.AddfOp,
@@ -114,14 +112,17 @@ class LowerOuterProduct(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.OuterProductOp, rewriter: PatternRewriter):
         result = _fixed(op.result.type)
-        if result is None or _kind(op) != "add":
+        if result is None or isinstance(op.parent_op(), vector.MaskOp):
             return
+        kind = _kind(op)
         element = result.element_type
+        if kind != "add" and _combine(kind, element) is None:
+            return
         b = _Builder()
         if not isinstance(op.rhs.type, VectorType):  # AXPY: lhs * rhs + acc
             splat = b.add(vector.BroadcastOp(op.rhs, result))
             acc = op.acc if op.acc is not None else b.zeros(result)
-            _multiply_add(b, op.lhs, splat, acc, element)
+            _multiply_add(b, op.lhs, splat, acc, element, kind)
             rewriter.replace(op, b.ops)
             return
         row_t = VectorType(element, result.get_shape()[1:])
@@ -131,18 +132,29 @@ class LowerOuterProduct(RewritePattern):
             a_i = b.extract(op.lhs, i)
             splat = b.add(vector.BroadcastOp(a_i, row_t))
             acc_i = b.extract(acc_source, i) if op.acc is not None else b.zeros(row_t)
-            row = _multiply_add(b, splat, op.rhs, acc_i, element)
+            row = _multiply_add(b, splat, op.rhs, acc_i, element, kind)
             current = b.insert(row, current, i)
         rewriter.replace(op, b.ops, [current])
 
 
 def _multiply_add(
-    b: _Builder, x: SSAValue, y: SSAValue, acc: SSAValue, element: Attribute
+    b: _Builder,
+    x: SSAValue,
+    y: SSAValue,
+    acc: SSAValue,
+    element: Attribute,
+    kind: str = "add",
 ) -> SSAValue:
+    """``acc <kind> x * y``: ``vector.fma`` for a float ``<add>``."""
     if isinstance(element, AnyFloat):
-        return b.add(vector.FMAOp(x, y, acc))
-    product_ = b.add(arith.MuliOp(x, y))
-    return b.add(arith.AddiOp(product_, acc))
+        if kind == "add":
+            return b.add(vector.FMAOp(x, y, acc))
+        product_ = b.add(arith.MulfOp(x, y))
+    else:
+        product_ = b.add(arith.MuliOp(x, y))
+    combine = _combine(kind, element)
+    assert combine is not None
+    return b.add(combine.create(operands=[product_, acc], result_types=[acc.type]))
 
 
 class LowerMultiReduction(RewritePattern):
@@ -151,7 +163,7 @@ class LowerMultiReduction(RewritePattern):
         self, op: vector.MultiDimReductionOp, rewriter: PatternRewriter
     ):
         source = _fixed(op.source.type)
-        if source is None:
+        if source is None or isinstance(op.parent_op(), vector.MaskOp):
             return
         dims = sorted(op.reduction_dims.get_values())
         shape = source.get_shape()
@@ -170,7 +182,7 @@ class LowerMultiReduction(RewritePattern):
                 flat = b.add(
                     vector.ShapeCastOp(op.source, VectorType(element, [total]))
                 )
-            b.add(vector.ReductionOp(flat, op.kind, op.acc))
+            b.add(reduction_op(flat, CombiningKindFlag(kind), op.acc))
             rewriter.replace(op, b.ops)
             return
         if len(shape) != 2:
@@ -181,7 +193,7 @@ class LowerMultiReduction(RewritePattern):
             for i in range(shape[0]):
                 row = b.extract(op.source, i)
                 acc_i = b.extract(op.acc, i)
-                reduced = b.add(vector.ReductionOp(row, op.kind, acc_i))
+                reduced = b.add(reduction_op(row, CombiningKindFlag(kind), acc_i))
                 current = b.insert(reduced, current, i)
             rewriter.replace(op, b.ops, [current])
             return
@@ -193,62 +205,6 @@ class LowerMultiReduction(RewritePattern):
             current = b.add(
                 combine.create(operands=[current, row], result_types=[current.type])
             )
-        rewriter.replace(op, b.ops, [current])
-
-
-def _matmul_maps(op: vector.ContractionOp) -> bool:
-    maps = [m.data for m in op.indexing_maps.data]
-    expected = [
-        AffineMap.from_callable(lambda i, j, k: (i, k)),
-        AffineMap.from_callable(lambda i, j, k: (k, j)),
-        AffineMap.from_callable(lambda i, j, k: (i, j)),
-    ]
-    return maps == expected
-
-
-@dataclass
-class LowerContract(RewritePattern):
-    strategy: str = "dot"
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: vector.ContractionOp, rewriter: PatternRewriter):
-        lhs, rhs = _fixed(op.lhs.type), _fixed(op.rhs.type)
-        if lhs is None or rhs is None or _kind(op) != "add" or not _matmul_maps(op):
-            return
-        m, k = lhs.get_shape()
-        n = rhs.get_shape()[1]
-        element = lhs.element_type
-        if rhs.element_type != element or op.acc.type != VectorType(element, [m, n]):
-            return  # mixed precision: not lowered here
-        b = _Builder()
-        if self.strategy == "outerproduct":
-            lhs_t = b.add(
-                vector.TransposeOp(op.lhs, [1, 0], VectorType(element, [k, m]))
-            )
-            current = op.acc
-            for kk in range(k):
-                a_col = b.extract(lhs_t, kk)
-                b_row = b.extract(op.rhs, kk)
-                current = b.add(
-                    vector.OuterProductOp.create(
-                        operands=[a_col, b_row, current],
-                        result_types=[current.type],
-                        properties={"kind": op.kind},
-                    )
-                )
-            rewriter.replace(op, b.ops, [current])
-            return
-        rhs_t = b.add(vector.TransposeOp(op.rhs, [1, 0], VectorType(element, [n, k])))
-        current = op.acc
-        mul = arith.MulfOp if isinstance(element, AnyFloat) else arith.MuliOp
-        for i in range(m):
-            row = b.extract(op.lhs, i)
-            for j in range(n):
-                col = b.extract(rhs_t, j)
-                prod = b.add(mul(row, col))
-                acc_ij = b.extract(op.acc, i, j)
-                dot = b.add(vector.ReductionOp(prod, op.kind, acc_ij))
-                current = b.insert(dot, current, i, j)
         rewriter.replace(op, b.ops, [current])
 
 
@@ -273,7 +229,6 @@ class LowerTranspose(RewritePattern):
 
 
 __all__ = [
-    "LowerContract",
     "LowerMultiReduction",
     "LowerOuterProduct",
     "LowerTranspose",

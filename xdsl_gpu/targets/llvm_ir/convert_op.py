@@ -255,6 +255,11 @@ INTRINSICS: dict[str, IntrinsicSpec] = {
             "add mul and or xor smax smin umax umin fmax fmin fmaximum fminimum"
         ).split()
     },
+    # Masked reductions (vector.mask of vector.reduction): mangled by the vector.
+    **{
+        f"llvm.intr.vp.reduce.{n}": IntrinsicSpec((1,))
+        for n in "add mul and or xor smax smin umax umin fadd fmul fmax fmin".split()
+    },
 }
 """Every ``llvm.intr.*`` op translated as a plain call (``assume`` and
 the masked loads and stores have their own converters)."""
