@@ -1,6 +1,7 @@
 """``vector.contract`` under each ``vector-contract-lowering`` strategy, against
 mlir-opt-22 with the same strategy, run by mlir-runner-22 (and by our JIT): the
-shapes of ``vector_programs/contract.mlir``, and the contractions that only the
+shapes of ``vector_programs/contract.mlir`` and the masked contraction of
+``mask.mlir``, and the contractions that only the
 ``outerproduct`` strategy lowers (mixed precision, ``<mul>``, ``<maxnumf>``).
 Skips without mlir-opt-22/mlir-runner-22."""
 
@@ -82,8 +83,11 @@ def _upstream(source: str, strategy: str) -> str:
 
 @requires_runner
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_contract_shapes_match_mlir_runner(strategy: str) -> None:
-    source = (PROGRAMS / "contract.mlir").read_text()
+@pytest.mark.parametrize("program", ["contract.mlir", "mask.mlir"])
+def test_contract_shapes_match_mlir_runner(program: str, strategy: str) -> None:
+    """Also ``mask.mlir``: its masked contraction, by masked outer products with
+    ``outerproduct``, by masked dot products otherwise."""
+    source = (PROGRAMS / program).read_text()
     expected = _upstream(source, strategy)
     lowered = _ours(source, strategy)
     assert re.search(r"(?<![\w.])vector\.", lowered) is None
