@@ -202,7 +202,9 @@ def measure(
         served_env = {**env, **server}
         elapsed, served = _run(served_cmd, served_env)
         row.served_cold.append(elapsed)
-        row.served_warm.append(_run(served_cmd, served_env)[0])
+        elapsed, served_again = _run(served_cmd, served_env)
+        row.served_warm.append(elapsed)
+        row.same_bytes &= served_again == served
         row.same_served &= TIMES.sub(r"\1 = N", served) == TIMES.sub(r"\1 = N", cold)
         if reference is None:
             _, uncached = _run(ours_cmd, _env(XDSL_GPU_CACHE="0"))

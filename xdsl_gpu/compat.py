@@ -754,6 +754,14 @@ class _AtomicOutput(io.StringIO):
         super().close()
 
 
+def write_output_file(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` as ``xdsl-opt -o path`` does (atomically, into a
+    device or FIFO directly)."""
+    output = _AtomicOutput(path)
+    output.write(text)
+    output.commit()
+
+
 def _check_output_path(path: str) -> None:
     import os
 

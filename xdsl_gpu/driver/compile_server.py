@@ -21,6 +21,7 @@ from __future__ import annotations
 import fcntl
 import gc
 import io
+import json
 import os
 import selectors
 import signal
@@ -91,6 +92,7 @@ def serve(path: str) -> int:
     gc.collect()
     gc.freeze()
     watched = _code_files()
+    fingerprint = _code_fingerprint(watched)
     if os.path.exists(path):
         os.unlink(path)  # a server that died without cleaning up
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -110,7 +112,9 @@ def serve(path: str) -> int:
                 events = selector.select(None if runs else timeout)
                 for key, _ in events:
                     if key.fileobj is listener:
-                        if not _accept(listener, selector, runs, watched, lock):
+                        if not _accept(
+                            listener, selector, runs, watched, lock, fingerprint
+                        ):
                             return 0
                     else:
                         _finish(runs.pop(key.fd), selector)
@@ -132,6 +136,7 @@ def _accept(
     runs: dict[int, _Run],
     watched: dict[str, int],
     lock: io.TextIOWrapper,
+    fingerprint: str,
 ) -> bool:
     """Take one request; False when the server should end."""
     connection, _ = listener.accept()
@@ -163,7 +168,7 @@ def _accept(
         listener.close()
         connection.close()
         lock.close()
-        os._exit(_run_request(request, fds))
+        os._exit(_run_request(request, fds, fingerprint))
     for fd in fds:
         os.close(fd)
     pidfd = os.pidfd_open(pid)
@@ -191,7 +196,7 @@ def _finish(run: _Run, selector: selectors.BaseSelector) -> None:
     run.connection.close()
 
 
-def _run_request(request: dict[str, object], fds: list[int]) -> int:
+def _run_request(request: dict[str, object], fds: list[int], fingerprint: str) -> int:
     """In the forked child: become the client's compiler process and run."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -218,9 +223,9 @@ def _run_request(request: dict[str, object], fds: list[int]) -> int:
         os.chdir(str(request.get("cwd", ".")))
         argv = request.get("argv")
         args = [str(a) for a in argv] if isinstance(argv, list) else []
-        from xdsl_gpu.driver.opt import run_in_this_process
+        from xdsl_gpu.driver.run_cache import run_with_cache
 
-        code = run_in_this_process(args)
+        code = run_with_cache(args, fingerprint)
     except KeyboardInterrupt:
         code = 130
     except BaseException as error:  # report it as this process would, then end
@@ -308,6 +313,17 @@ def _code_files() -> dict[str, int]:
             except OSError:
                 pass
     return files
+
+
+def _code_fingerprint(watched: dict[str, int]) -> str:
+    """What the run cache keys on besides a run's own inputs: this server's code
+    (it serves only while that is unchanged) and the compile toolchain."""
+    import hashlib
+
+    from xdsl_gpu.targets.nvvm.cache_key import toolchain_fingerprint
+
+    text = json.dumps(sorted(watched.items())) + toolchain_fingerprint()
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _changed(watched: dict[str, int]) -> bool:

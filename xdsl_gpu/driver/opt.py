@@ -24,7 +24,7 @@ import os
 import signal
 import socket
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from xdsl_gpu.driver import server_protocol as protocol
@@ -49,14 +49,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_in_this_process(args)
 
 
-def run_in_this_process(args: Sequence[str]) -> int:
-    """Run ``xdsl-opt --xdsl-gpu args`` here; its exit status."""
-    from xdsl.tools.xdsl_opt import main as xdsl_opt
+def run_in_this_process(
+    args: Sequence[str], on_main: Callable[[Any], None] | None = None
+) -> int:
+    """Run ``xdsl-opt --xdsl-gpu args`` here; its exit status. ``on_main`` sees the
+    tool once it has read its arguments, before it reads the input."""
+    import warnings
+
+    from xdsl.xdsl_opt_main import xDSLOptMain
 
     saved = sys.argv
     sys.argv = ["xdsl-gpu-opt", "--xdsl-gpu", *args]
     try:
-        xdsl_opt()
+        warnings.filterwarnings("default", category=DeprecationWarning)  # as xdsl-opt
+        main = xDSLOptMain()
+        if on_main is not None:
+            on_main(main)
+        main.run()
     except SystemExit as done:
         return _status(done.code)
     except Exception as error:
