@@ -488,7 +488,7 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
             if value not in known:
                 raise PassFailedException(
                     f"{self.name}: {option}={value}: xdsl-gpu implements "
-                    f"{' and '.join(known)} (upstream also has other strategies)"
+                    f"{', '.join(known)} (upstream also has other strategies)"
                 )
         check_masked_ops(op, self.name)
         converter = LLVMTypeConverter.for_pass(self.name, 64, None)
