@@ -154,3 +154,28 @@ def test_a_failed_run_is_not_recorded(tmp_path: Path, program: Path) -> None:
     # A user error ends the run's process with status 1 (after its diagnostic).
     _run(tmp_path, [(["missing.mlir"], None)], expect_status=1)
     assert not list((tmp_path / "cache").rglob("*.entry"))
+
+
+def test_a_path_a_search_did_not_find_must_stay_missing(tmp_path: Path) -> None:
+    """An object-file search (``xdsl_gpu.probe`` audit events) that did not find a
+    file in its first folder: once the file appears there, the run is not
+    replayed."""
+    from xdsl_gpu.driver.run_cache import (
+        _Recorder,  # pyright: ignore[reportPrivateUsage]
+        _replay,  # pyright: ignore[reportPrivateUsage]
+    )
+    from xdsl_gpu.passes.xgpu_object_files import PROBE_EVENT
+    from xdsl_gpu.targets.compile_cache import CompileCache
+
+    recorder = _Recorder(CompileCache(tmp_path / "cache"))
+    sys.addaudithook(recorder.audit)
+    first = tmp_path / "first" / "kernel.cubin"
+    recorder.active = True
+    sys.audit(PROBE_EVENT, str(first))
+    recorder.active = False
+    assert recorder.replayable()
+    data, metadata = recorder.entry()
+    assert str(first) in metadata["absent"]
+    first.parent.mkdir()
+    first.write_bytes(b"object")
+    assert not _replay(data, metadata)

@@ -12,7 +12,10 @@ standard error:
 
 * what it printed on standard output, and the text of its ``-o`` file;
 * every file it opened for reading (seen by a Python audit hook), with a SHA-256 of
-  its contents: a replay first checks that each still has those bytes.
+  its contents, and every path it looked for and did not find (the ``open``
+  attempts, and the ``xdsl_gpu.probe`` audit events of searches such as object
+  files'): a replay first checks that each file still has those bytes and each
+  missing path is still missing.
 
 A run is not recorded when it read standard input, started a program, wrote a file
 other than its output (the compile cache, temporary files and ``/dev/null`` aside),
@@ -117,6 +120,8 @@ class _Recorder:
                 # The compile cache is content-addressed: what it holds for a
                 # key never changes what the run makes.
                 self.reads.add(name)
+        elif event == "xdsl_gpu.probe":  # a path whose existence decides the run
+            self.reads.add(os.path.abspath(str(args[0])))
         elif event in ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn"):
             self.refuse(f"started a program ({event})")
 
