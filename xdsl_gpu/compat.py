@@ -1331,6 +1331,39 @@ def block_redeclaration_after_forward_use() -> None:
     Parser._parse_block = _parse_block  # type: ignore[method-assign]
 
 
+def empty_input_is_an_empty_module() -> None:
+    """Read an input without operations (an empty file, only comments or aliases)
+    as an empty module, as MLIR does (``mlir-opt /dev/null`` prints ``module {}``).
+    xDSL reports "Could not parse entire input!" at its end."""
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.parser import Parser
+    from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+    current = Parser.__dict__.get("parse_module")
+    if not callable(current):
+        raise XdslChangedError("xdsl.parser.Parser.parse_module is gone")
+    if is_patched(current, "xdsl_gpu_empty_input"):
+        return
+
+    def parse_module(self: Any, allow_implicit_module: bool = True) -> Any:
+        try:
+            return current(self, allow_implicit_module)
+        except ParseError as error:
+            token = getattr(self, "_current_token", None)
+            if (
+                "Could not parse entire input!" not in str(error)
+                or not allow_implicit_module
+                or token is None
+                or token.kind != MLIRTokenKind.EOF
+                or getattr(self, "forward_ssa_references", None)
+            ):
+                raise
+            return ModuleOp([])
+
+    _mark(parse_module, "xdsl_gpu_empty_input", current)
+    Parser.parse_module = parse_module  # type: ignore[method-assign]
+
+
 def llvm_constant_keeps_its_type() -> None:
     """Print ``llvm.mlir.constant(1 : index) : i64`` as written. xDSL leaves out the
     value's type whenever the *result* is ``i64`` (``(1) : i64``), which turns an
@@ -1632,6 +1665,11 @@ PATCHES: tuple[Patch, ...] = (
         "block_redeclaration_after_forward_use",
         "xDSL's parser fails with a KeyError on a block label defined twice after "
         "a branch used it first.",
+    ),
+    Patch(
+        "empty_input_is_an_empty_module",
+        "xDSL's parser refuses an input without operations (Could not parse entire "
+        "input!); MLIR reads it as an empty module.",
     ),
     Patch(
         "llvm_constant_keeps_its_type",

@@ -483,3 +483,35 @@ def test_the_check_finds_an_assignment() -> None:
         "lib.f.restype = None\n"
     )
     assert [line for line, _ in _assignments_to_xdsl(tree)] == [3, 4]
+
+
+def test_gap_empty_input_is_an_empty_module() -> None:
+    from xdsl.utils.exceptions import ParseError
+
+    parse_module = compat.original(Parser.__dict__["parse_module"])
+    with (
+        mock.patch.object(Parser, "parse_module", parse_module),
+        pytest.raises(ParseError, match="Could not parse entire input"),
+    ):
+        Parser(Context(), "// nothing\n").parse_module()
+
+
+@pytest.mark.parametrize(
+    "source", ["", "  \n", "// a comment\n", "#m = affine_map<(d0) -> (d0)>\n"]
+)
+def test_an_input_without_operations_is_an_empty_module(source: str) -> None:
+    module = Parser(Context(), source).parse_module()
+    assert list(module.ops) == []
+
+
+@pytest.mark.parametrize("source", ["func.func", "}", "%0 = "])
+def test_an_unfinished_input_is_still_an_error(source: str) -> None:
+    from xdsl.dialects.func import Func
+    from xdsl.utils.exceptions import ParseError
+
+    ctx = Context()
+    ctx.load_dialect(Func)
+    with pytest.raises(ParseError):
+        Parser(ctx, source).parse_module()
+    with pytest.raises(ParseError, match="Could not parse entire input"):
+        Parser(ctx, "").parse_module(allow_implicit_module=False)

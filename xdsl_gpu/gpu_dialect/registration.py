@@ -122,6 +122,7 @@ def install_parser_fixes() -> None:
     compat.upstream_scf_while_syntax()
     compat.bounded_dense_literals()
     compat.block_redeclaration_after_forward_use()
+    compat.empty_input_is_an_empty_module()
 
 
 def install_hooks() -> None:
