@@ -119,9 +119,13 @@ def _run_on_server(path: str, args: list[str]) -> int | None:
     with connection:
         umask = os.umask(0)
         os.umask(umask)
+        try:
+            cwd = os.getcwd()
+        except OSError:  # a deleted directory: let the run say what it makes of it
+            return None
         request = {
             "argv": args,
-            "cwd": os.getcwd(),
+            "cwd": cwd,
             "env": dict(os.environ),
             "umask": umask,
         }
