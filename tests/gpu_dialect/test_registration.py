@@ -1,6 +1,6 @@
 """The dialect override: stock xdsl-opt and downstream Contexts get our dialects.
 
-If one of these fails after an xDSL upgrade, xdsl_gpu/compat.py relies on
+If one of these fails after an xDSL upgrade, xdsl_gpu/compat/ relies on
 something that changed: revisit it before moving the pin in pyproject.toml.
 """
 

@@ -1,0 +1,262 @@
+"""Every change that xdsl-gpu makes inside xDSL, in one package.
+
+xdsl-gpu extends xDSL by subclassing and through the ``xdsl.universe`` entry point.
+What cannot be done that way is here, one :class:`Patch` each, written against
+xDSL 0.74 (the minor that ``pyproject.toml`` pins). Each patch says why it exists and
+has a test that stock xDSL still has the gap it fills (``tests/compat/
+test_patches.py``, which runs xDSL's own code), so the suite fails as soon as a new
+xDSL no longer needs one, and the patch can go.
+Each one also fails loudly (:class:`XdslChangedError`) if the xDSL code it wraps is
+no longer what it expects.
+
+The patches only widen what xDSL accepts or how precisely it reports errors; none of
+them changes what stock xDSL prints or computes for a program that it already
+handles. ``tools/xdsl_own_suite.sh`` runs xDSL's own filecheck suite with and without
+the package to show it.
+
+A module per kind of change: ``dialects`` (dialects and op classes in xDSL's
+place), ``locations`` (source locations), ``parser`` (MLIR text xDSL's parser
+refused, hung or crashed on), ``printer`` (MLIR's printed forms), ``pipelines``
+(MLIR's pass-pipeline syntax), ``opt_tool`` (``xdsl-opt``'s files, diagnostics and
+command lines), ``performance`` (start-up and linear cost); ``_base`` holds what
+they share. This module re-exports them all and lists them in :data:`PATCHES`.
+
+Nothing here imports the rest of the package (this package sits below the dialect
+layer): the patches that need xdsl-gpu's code get it as an argument from
+``xdsl_gpu.gpu_dialect.registration``, which applies them.
+"""
+
+from __future__ import annotations
+
+from xdsl_gpu.compat._base import (
+    XDSL_VERSION,
+    Patch,
+    XdslChangedError,
+    is_patched,
+    original,
+)
+from xdsl_gpu.compat.dialects import (
+    remember_failing_ops,
+    replace_context_dialect,
+    verify_dialect_attributes_with,
+    xdsl_dispatch_follows_subclasses,
+)
+from xdsl_gpu.compat.locations import (
+    CHUNK_LINE_OFFSET,
+    record_source_locations,
+)
+from xdsl_gpu.compat.opt_tool import (
+    InternalParseError,
+    InternalPassError,
+    InternalVerifyError,
+    check_utf8_text,
+    diagnose_internal_errors,
+    dialects_chosen_per_run,
+    read_input_file,
+    safe_opt_files,
+    upstream_command_lines,
+    write_output_file,
+)
+from xdsl_gpu.compat.parser import (
+    _LINEAR_STRING,
+    _XDSL_STRING,
+    DENSE_ELEMENT_LIMIT,
+    NonAffineExpressionError,
+    block_redeclaration_after_forward_use,
+    bounded_dense_literals,
+    empty_input_is_an_empty_module,
+    fast_string_literals,
+    hex_floats_in_dense_literals,
+    is_symbolic_or_constant,
+    linear_string_literals,
+    semi_affine_expressions,
+    upstream_scf_while_syntax,
+)
+from xdsl_gpu.compat.performance import (
+    indexed_symbol_lookup,
+    lazy_assembly_formats,
+    parse_lazy_formats,
+)
+from xdsl_gpu.compat.pipelines import (
+    PassPipelineError,
+    mlir_pipeline_to_xdsl,
+    upstream_pass_pipelines,
+)
+from xdsl_gpu.compat.printer import (
+    llvm_constant_keeps_its_type,
+    upstream_llvm_type_syntax,
+)
+
+__all__ = [
+    "CHUNK_LINE_OFFSET",
+    "DENSE_ELEMENT_LIMIT",
+    "PATCHES",
+    "XDSL_VERSION",
+    "_LINEAR_STRING",
+    "_XDSL_STRING",
+    "InternalParseError",
+    "InternalPassError",
+    "InternalVerifyError",
+    "NonAffineExpressionError",
+    "PassPipelineError",
+    "Patch",
+    "XdslChangedError",
+    "block_redeclaration_after_forward_use",
+    "bounded_dense_literals",
+    "check_utf8_text",
+    "diagnose_internal_errors",
+    "dialects_chosen_per_run",
+    "empty_input_is_an_empty_module",
+    "fast_string_literals",
+    "hex_floats_in_dense_literals",
+    "indexed_symbol_lookup",
+    "is_patched",
+    "is_symbolic_or_constant",
+    "lazy_assembly_formats",
+    "linear_string_literals",
+    "llvm_constant_keeps_its_type",
+    "mlir_pipeline_to_xdsl",
+    "original",
+    "parse_lazy_formats",
+    "read_input_file",
+    "record_source_locations",
+    "remember_failing_ops",
+    "replace_context_dialect",
+    "safe_opt_files",
+    "semi_affine_expressions",
+    "upstream_command_lines",
+    "upstream_llvm_type_syntax",
+    "upstream_pass_pipelines",
+    "upstream_scf_while_syntax",
+    "verify_dialect_attributes_with",
+    "write_output_file",
+    "xdsl_dispatch_follows_subclasses",
+]
+
+# -- the list ----------------------------------------------------------------------------
+
+PATCHES: tuple[Patch, ...] = (
+    Patch(
+        "dialects_chosen_per_run",
+        "Universe.get_multiverse() refuses a plugin that defines a dialect or pass "
+        "name xDSL defines too, and xdsl-opt reads the plugins once, before its "
+        "arguments: xdsl-gpu chooses per run between xDSL's gpu, llvm, arith, "
+        "math, memref, vector, lower-affine, convert-scf-to-cf, "
+        "reconcile-unrealized-casts and its own, so that a program that does not "
+        "use xdsl-gpu runs as with xDSL alone.",
+    ),
+    Patch(
+        "verify_dialect_attributes_with",
+        "xDSL has no Dialect::verifyOperationAttribute: discardable gpu.* and nvvm.* "
+        "attributes are checked by wrapping Operation.verify.",
+    ),
+    Patch(
+        "remember_failing_ops",
+        "xDSL's verification errors do not say which op failed, so diagnostics "
+        "could not give its file:line:col.",
+    ),
+    Patch(
+        "record_source_locations",
+        "xDSL's parser leaves every op at loc(unknown); MLIR records file:line:col.",
+    ),
+    Patch(
+        "fast_string_literals",
+        "xDSL decodes string literals one character at a time in Python: seconds per "
+        "megabyte of embedded GPU binary.",
+    ),
+    Patch(
+        "semi_affine_expressions",
+        "xDSL raises NotImplementedError for semi-affine products and divisions "
+        "that MLIR accepts (seed 002's loop-to-GPU map).",
+    ),
+    Patch(
+        "upstream_llvm_type_syntax",
+        "xDSL prints types nested in llvm types fully qualified and flag lists "
+        "without spaces; MLIR's printed form is the project's contract. This one "
+        "changes what stock xDSL prints for llvm types and flags (both forms parse "
+        "either way).",
+    ),
+    Patch(
+        "upstream_pass_pipelines",
+        "xDSL's pipeline parser reads neither MLIR's op anchors "
+        "(builtin.module(gpu.module(...))) nor bare option values such as "
+        "cubin-features=+ptx80, and reports an unknown pass or option as a bare "
+        "ValueError (a traceback).",
+    ),
+    Patch(
+        "safe_opt_files",
+        "xdsl-opt opens -o for writing before it reads the input (-o in.mlir "
+        "destroys the input; a failed run leaves an empty file) and lets a missing, "
+        "binary or directory input end in a traceback.",
+    ),
+    Patch(
+        "diagnose_internal_errors",
+        "An exception that a parser, verifier or pass raises on input it did not "
+        "foresee (AttributeError, an out-of-range ValueError, ...) ends xdsl-opt in "
+        "a traceback.",
+    ),
+    Patch(
+        "linear_string_literals",
+        "xDSL's string-literal pattern backtracks exponentially on a string left "
+        "open: a missing quote hangs xdsl-opt.",
+    ),
+    Patch(
+        "upstream_scf_while_syntax",
+        "xDSL's scf.while parser refuses `scf.while : () -> ()`, the form MLIR "
+        "prints for a loop without operands.",
+    ),
+    Patch(
+        "hex_floats_in_dense_literals",
+        "xDSL reads a hexadecimal literal in a dense<...> of floats as an integer "
+        "value instead of the element's bit pattern (a silent miscompile of what "
+        "mlir-opt prints).",
+    ),
+    Patch(
+        "upstream_command_lines",
+        "xdsl-opt has no --pass-pipeline, no flag per pass "
+        '(-gpu-lower-to-nvvm-pipeline="..."), no --mlir-print-ir-after-all or '
+        "--mlir-timing: upstream's command lines fail.",
+    ),
+    Patch(
+        "bounded_dense_literals",
+        "xDSL expands a dense splat into one Python value per element: "
+        "dense<1> : vector<2147483647xi32> never finishes.",
+    ),
+    Patch(
+        "block_redeclaration_after_forward_use",
+        "xDSL's parser fails with a KeyError on a block label defined twice after "
+        "a branch used it first.",
+    ),
+    Patch(
+        "empty_input_is_an_empty_module",
+        "xDSL's parser refuses an input without operations (Could not parse entire "
+        "input!); MLIR reads it as an empty module.",
+    ),
+    Patch(
+        "llvm_constant_keeps_its_type",
+        "xDSL prints llvm.mlir.constant(1 : index) : i64 as (1) : i64, which reads "
+        "back as an i64 value.",
+    ),
+    Patch(
+        "xdsl_dispatch_follows_subclasses",
+        "xdsl-run's interpreter and the -t llvm backend look ops up by exact class "
+        "with no extension point, so our subclasses of xDSL's ops are unknown there.",
+    ),
+    Patch(
+        "lazy_assembly_formats",
+        "xDSL parses every op's declarative assembly format when the class is "
+        "defined: about 600 formats, ~90 ms of every xdsl-opt start.",
+    ),
+    Patch(
+        "indexed_symbol_lookup",
+        "SymbolTable.lookup_symbol scans the table's block on every lookup: "
+        "verifying n calls to n functions is quadratic (seconds at 192 gpu.modules).",
+    ),
+    Patch(
+        "replace_context_dialect",
+        "Context.register_dialect refuses a second registration of a name and has "
+        "no way to replace one: register_dialects(ctx) puts our gpu, llvm, arith, "
+        "math, memref in place of xDSL's in a user's Context.",
+    ),
+)
+"""Every patch of this module, with the test of the gap it fills."""

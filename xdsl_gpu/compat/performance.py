@@ -1,0 +1,143 @@
+"""Start-up and linear cost (issue 16): lazily parsed assembly formats, an indexed
+symbol lookup."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import ParseError
+
+from xdsl_gpu.compat._base import XdslChangedError, _mark, is_patched
+
+
+def lazy_assembly_formats() -> None:
+    """Parse an op's declarative assembly format when an op of that class is first
+    parsed or printed, instead of when the class is defined: xdsl-opt defines about
+    600 op classes per run and parsing their formats is ~90 ms of its start-up. A
+    malformed format still raises ``PyRDLOpDefinitionError``, at first use (the
+    test suite parses every format of xdsl-gpu's dialects)."""
+    from xdsl.irdl.declarative_assembly_format import FormatProgram
+    from xdsl.utils.exceptions import PyRDLOpDefinitionError
+
+    from_str_ = FormatProgram.__dict__.get("from_str")
+    if not isinstance(from_str_, staticmethod):
+        raise XdslChangedError("FormatProgram.from_str is no longer a staticmethod")
+    from_str = from_str_.__func__
+    if is_patched(from_str, "xdsl_gpu_lazy_formats"):
+        return
+
+    class LazyFormatProgram:
+        """A ``FormatProgram`` parsed on first use."""
+
+        __slots__ = ("_op_def", "_program", "_text")
+
+        def __init__(self, text: str, op_def: Any) -> None:
+            self._text = text
+            self._op_def = op_def
+            self._program: Any = None
+
+        def program(self) -> Any:
+            if self._program is None:
+                try:
+                    self._program = from_str(self._text, self._op_def)
+                except ParseError as e:
+                    raise PyRDLOpDefinitionError(
+                        "Error during the parsing of the assembly format: ", e.args
+                    ) from e
+            return self._program
+
+        def parse(self, parser: Any, op_type: Any) -> Any:
+            return self.program().parse(parser, op_type)
+
+        def print(self, printer: Any, op: Any) -> Any:
+            return self.program().print(printer, op)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.program(), name)
+
+    def lazy_from_str(input: str, op_def: Any) -> Any:
+        return LazyFormatProgram(input, op_def)
+
+    _mark(lazy_from_str, "xdsl_gpu_lazy_formats", from_str)
+    FormatProgram.from_str = staticmethod(lazy_from_str)  # type: ignore[method-assign]
+
+
+def parse_lazy_formats(operations: Iterable[type[Operation]]) -> int:
+    """Parse now the lazy assembly formats (:func:`lazy_assembly_formats`) of
+    ``operations``; how many there were. For a process that pays its start-up once
+    and serves many runs (the compile server). A malformed format raises
+    ``PyRDLOpDefinitionError``."""
+    parsed = 0
+    for op in operations:
+        parse = getattr(op, "parse", None)
+        function = getattr(parse, "__func__", parse)
+        for cell in getattr(function, "__closure__", None) or ():
+            try:
+                contents = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            if callable(getattr(contents, "program", None)):
+                contents.program()
+                parsed += 1
+    return parsed
+
+
+def indexed_symbol_lookup() -> None:
+    """``SymbolTable.lookup_symbol`` through an index of each symbol table's block
+    (name -> op) instead of a scan of the block per lookup: verifying a module with n
+    calls and n functions was O(n^2) (64 copies of seed 002, 192 gpu.modules: seconds
+    in llvm.call's and gpu.launch_func's verifiers). An indexed answer is checked
+    (the op is still in that block under that name) and the index rebuilt when it
+    is stale or has no answer, so the result is the scan's, except that with two
+    ops of one name (IR that does not verify) it may be either of them."""
+    from weakref import WeakKeyDictionary
+
+    from xdsl.dialects.builtin import SymbolRefAttr
+    from xdsl.traits import SymbolOpInterface, SymbolTable
+
+    lookup_ = SymbolTable.__dict__.get("lookup_symbol")
+    if not isinstance(lookup_, staticmethod):
+        raise XdslChangedError("SymbolTable.lookup_symbol is no longer a staticmethod")
+    lookup = lookup_.__func__
+    if is_patched(lookup, "xdsl_gpu_symbol_index"):
+        return
+    indexes: WeakKeyDictionary[Any, dict[str, Operation]] = WeakKeyDictionary()
+
+    def symbol_of(op: Operation) -> StringAttr | None:
+        interface = op.get_trait(SymbolOpInterface)
+        return None if interface is None else interface.get_sym_attr_name(op)
+
+    def find(block: Any, name: StringAttr) -> Operation | None:
+        index = indexes.get(block)
+        if index is not None:
+            op = index.get(name.data)
+            if op is not None and op.parent is block and symbol_of(op) == name:
+                return op
+        index = {}
+        for o in block.ops:
+            if (symbol := symbol_of(o)) is not None:
+                index.setdefault(symbol.data, o)
+        indexes[block] = index
+        return index.get(name.data)
+
+    def lookup_symbol(
+        op: Operation, name: str | StringAttr | SymbolRefAttr
+    ) -> Operation | None:
+        anchor: Operation | None = op
+        while anchor is not None and not anchor.has_trait(SymbolTable):
+            anchor = anchor.parent_op()
+        if anchor is None:
+            return lookup(op, name)  # xDSL's error
+        if isinstance(name, str | StringAttr):
+            name = SymbolRefAttr(name)
+        found = find(anchor.regions[0].block, name.root_reference)
+        if found is None or not name.nested_references:
+            return found
+        nested_root, *nested = name.nested_references.data
+        return lookup_symbol(found, SymbolRefAttr(nested_root, nested))
+
+    _mark(lookup_symbol, "xdsl_gpu_symbol_index", lookup)
+    SymbolTable.lookup_symbol = staticmethod(lookup_symbol)  # type: ignore[method-assign]

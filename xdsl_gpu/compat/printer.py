@@ -1,0 +1,143 @@
+"""MLIR's printed forms where xDSL prints its own: llvm types and flags, typed
+``llvm.mlir.constant``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from xdsl.ir import Attribute
+
+from xdsl_gpu.compat._base import XdslChangedError, _mark, is_patched
+
+
+def upstream_llvm_type_syntax() -> None:
+    """Print types nested in llvm types as MLIR does (``!llvm.struct<(ptr, i64)>``,
+    where xDSL prints ``!llvm.struct<(!llvm.ptr, i64)>``) and flag lists with MLIR's
+    spacing (``#llvm.fastmath<nnan, ninf>``, ``overflow<nsw, nuw>``; xDSL omits the
+    space). Both forms parse either way; this makes the printed text mlir-opt's."""
+    from xdsl.dialects import llvm
+
+    targets = {
+        llvm.LLVMStructType: ("print_parameters", _print_struct_parameters),
+        llvm.LLVMArrayType: ("print_parameters", _print_array_parameters),
+        llvm.LLVMFunctionType: ("print_parameters", _print_function_parameters),
+        llvm.FastMathAttr: ("print_parameter", _print_fastmath_parameter),
+        llvm.OverflowAttr: ("print_parameter", _print_overflow_parameter),
+    }
+    for cls, (method, printer) in targets.items():
+        current = getattr(cls, method, None)
+        if not callable(current):
+            raise XdslChangedError(
+                f"xdsl.dialects.llvm.{cls.__name__}.{method} is gone"
+            )
+        if is_patched(current, "xdsl_gpu_upstream_syntax"):
+            continue
+        wrapper = _bound_printer(printer)
+        _mark(wrapper, "xdsl_gpu_upstream_syntax", current)
+        setattr(cls, method, wrapper)
+
+
+def _bound_printer(printer: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    def print_parameters(self: Any, out: Any) -> None:
+        printer(self, out)
+
+    return print_parameters
+
+
+def _print_nested_type(printer: Any, t: Attribute) -> None:
+    """A type inside an llvm type as upstream prints it: ``ptr``, ``array<...>``,
+    ``struct<...>``, ``void`` without the ``!llvm.`` prefix; any other type in full."""
+    from xdsl.dialects import llvm
+
+    short = {
+        llvm.LLVMPointerType: "ptr",
+        llvm.LLVMArrayType: "array",
+        llvm.LLVMStructType: "struct",
+    }
+    for cls, keyword in short.items():
+        if isinstance(t, cls):
+            printer.print_string(keyword)
+            t.print_parameters(printer)  # pyright: ignore[reportAttributeAccessIssue]
+            return
+    if isinstance(t, llvm.LLVMVoidType):
+        printer.print_string("void")
+    else:
+        printer.print_attribute(t)
+
+
+def _print_struct_parameters(self: Any, printer: Any) -> None:
+    with printer.in_angle_brackets():
+        if self.struct_name.data:
+            printer.print_string_literal(self.struct_name.data)
+            printer.print_string(", ")
+        with printer.in_parens():
+            printer.print_list(
+                self.types.data, lambda t: _print_nested_type(printer, t)
+            )
+
+
+def _print_array_parameters(self: Any, printer: Any) -> None:
+    with printer.in_angle_brackets():
+        printer.print_int(self.size.data)
+        printer.print_string(" x ")
+        _print_nested_type(printer, self.type)
+
+
+def _print_function_parameters(self: Any, printer: Any) -> None:
+    with printer.in_angle_brackets():
+        _print_nested_type(printer, self.output)
+        printer.print_string(" (")
+        printer.print_list(self.inputs.data, lambda t: _print_nested_type(printer, t))
+        if self.is_variadic:
+            printer.print_string(", ..." if self.inputs.data else "...")
+        printer.print_string(")")
+
+
+def _print_fastmath_parameter(self: Any, printer: Any) -> None:
+    from xdsl.dialects.utils import FastMathFlag
+
+    with printer.in_angle_brackets():
+        if not self.data:
+            printer.print_string("none")
+        elif len(self.data) == len(FastMathFlag):
+            printer.print_string("fast")
+        else:
+            flags = [f.value for f in FastMathFlag if f in self.data]
+            printer.print_list(flags, printer.print_string)
+
+
+def _print_overflow_parameter(self: Any, printer: Any) -> None:
+    from xdsl.dialects.llvm import OverflowFlag
+
+    with printer.in_angle_brackets():
+        flags = [f.value for f in OverflowFlag if f in self.data]
+        printer.print_list(flags, printer.print_string)
+
+
+def llvm_constant_keeps_its_type() -> None:
+    """Print ``llvm.mlir.constant(1 : index) : i64`` as written. xDSL leaves out the
+    value's type whenever the *result* is ``i64`` (``(1) : i64``), which turns an
+    ``index`` value into an ``i64`` one when the text is read back; like MLIR, only
+    an ``i64`` value is printed without its type."""
+    from xdsl.dialects.builtin import IntegerAttr, i64
+    from xdsl.dialects.llvm import ConstantOp
+
+    current = ConstantOp.__dict__.get("print")
+    if not callable(current):
+        raise XdslChangedError("xdsl.dialects.llvm.ConstantOp.print is gone")
+    if is_patched(current, "xdsl_gpu_constant_type"):
+        return
+
+    def print_constant(self: Any, printer: Any) -> None:
+        value = self.value
+        if isinstance(value, IntegerAttr) and value.type != i64:
+            with printer.in_parens():
+                printer.print_attribute(value)
+            printer.print_string(" : ")
+            printer.print_attribute(self.result.type)
+            return
+        current(self, printer)
+
+    _mark(print_constant, "xdsl_gpu_constant_type", current)
+    ConstantOp.print = print_constant  # type: ignore[method-assign]
