@@ -318,3 +318,13 @@ def test_a_stale_answer_leaves_the_run_to_the_client() -> None:
         assert _run_on_server(path, ["x.mlir"]) is None  # nobody listens now
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_an_idle_server_ends_by_itself(server_dir: str) -> None:
+    _opt(server_dir, "--help", **{protocol.IDLE_VARIABLE: "2"})
+    _wait_for_server(server_dir)
+    _opt(server_dir, "--help")  # a run: idle from its end
+    deadline = time.monotonic() + 60
+    while os.path.exists(protocol.socket_path(server_dir)):
+        assert time.monotonic() < deadline, "an idle server did not end"
+        time.sleep(0.2)

@@ -118,7 +118,7 @@ def serve(path: str) -> int:
                             return 0
                     else:
                         _finish(runs.pop(key.fd), selector)
-                if not runs:
+                if events and not runs:  # busy until now: idle from here
                     idle_since = time.monotonic()
     finally:
         listener.close()
