@@ -14,6 +14,7 @@ PACKAGE = Path(__file__).parents[1] / "xdsl_gpu"
 LAYERS: dict[str, int] = {
     "compat": 0,
     "diagnostics": 0,
+    "file_access": 0,
     "objects": 0,
     "gpu_dialect": 1,
     "passes": 2,

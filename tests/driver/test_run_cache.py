@@ -157,25 +157,31 @@ def test_a_failed_run_is_not_recorded(tmp_path: Path, program: Path) -> None:
 
 
 def test_a_path_a_search_did_not_find_must_stay_missing(tmp_path: Path) -> None:
-    """An object-file search (``xdsl_gpu.probe`` audit events) that did not find a
-    file in its first folder: once the file appears there, the run is not
-    replayed."""
+    """An object-file search that did not find a file in its first folder (it
+    reports the paths it tries to ``xdsl_gpu.file_access``): once the file appears
+    there, the run is not replayed."""
     from xdsl_gpu.driver.run_cache import (
         _Recorder,  # pyright: ignore[reportPrivateUsage]
         _replay,  # pyright: ignore[reportPrivateUsage]
     )
-    from xdsl_gpu.passes.xgpu_object_files import PROBE_EVENT
+    from xdsl_gpu.file_access import listening
+    from xdsl_gpu.passes.xgpu_object_files import resolve_object_file
     from xdsl_gpu.targets.compile_cache import CompileCache
 
+    second = tmp_path / "second"
+    second.mkdir()
+    (second / "kernel.cubin").write_bytes(b"object")
+    first = tmp_path / "first"
+    first.mkdir()
     recorder = _Recorder(CompileCache(tmp_path / "cache"))
-    sys.addaudithook(recorder.audit)
-    first = tmp_path / "first" / "kernel.cubin"
-    recorder.active = True
-    sys.audit(PROBE_EVENT, str(first))
-    recorder.active = False
+    with listening(recorder.probed):
+        found = resolve_object_file(
+            "kernel.cubin", [str(first), str(second)], False, "test"
+        )
+    assert found == second / "kernel.cubin"
     assert recorder.replayable()
     data, metadata = recorder.entry()
-    assert str(first) in metadata["absent"]
-    first.parent.mkdir()
-    first.write_bytes(b"object")
+    assert str(first / "kernel.cubin") in metadata["absent"]
+    assert _replay(data, metadata)
+    (first / "kernel.cubin").write_bytes(b"another object")
     assert not _replay(data, metadata)

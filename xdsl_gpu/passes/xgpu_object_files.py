@@ -8,12 +8,12 @@ Both passes import from here (neither from the other), so there is no import cyc
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path, PurePath
 
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_gpu.file_access import report_probe
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
 from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
 from xdsl_gpu.gpu_dialect.xgpu import ObjectFileAttr
@@ -27,9 +27,7 @@ from xdsl_gpu.passes.llvm_type_converter import describe
 
 SEARCH_PATH_VARIABLE = "XDSL_GPU_OBJECT_SEARCH_PATH"
 SOURCE_PROPERTY = "xgpu.file"
-PROBE_EVENT = "xdsl_gpu.probe"
-"""An audit event (``sys.audit``) for each path whose existence decides the result:
-a cache of whole runs (``xdsl_gpu.driver.run_cache``) checks those paths again."""
+
 
 
 class ObjectFileError(PassFailedException):
@@ -61,7 +59,7 @@ def resolve_object_file(
                 "folder of the search path (search-path=... or "
                 f"${SEARCH_PATH_VARIABLE}), or pass allow-absolute=true"
             )
-        sys.audit(PROBE_EVENT, path)
+        report_probe(path)  # a cache of whole runs checks it again
         if Path(path).is_file():
             return Path(path)
         raise ObjectFileError(f"{where}: object file not found; looked at:\n  {path}")
@@ -74,7 +72,7 @@ def resolve_object_file(
                 f"{where}: the path leaves the search path folder {root} (it resolves "
                 f"to {candidate}); object files must lie inside a search path folder"
             )
-        sys.audit(PROBE_EVENT, str(candidate))
+        report_probe(str(candidate))
         if candidate.is_file():
             return candidate
         looked.append(str(root / written))
