@@ -321,7 +321,7 @@ def test_a_stale_answer_leaves_the_run_to_the_client() -> None:
 
 
 def test_an_idle_server_ends_by_itself(server_dir: str) -> None:
-    _opt(server_dir, "--help", **{protocol.IDLE_VARIABLE: "2"})
+    _opt(server_dir, "--help", XDSL_GPU_SERVER_IDLE="2")
     _wait_for_server(server_dir)
     _opt(server_dir, "--help")  # a run: idle from its end
     deadline = time.monotonic() + 60
