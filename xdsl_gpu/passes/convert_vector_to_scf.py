@@ -47,6 +47,10 @@ from xdsl_gpu.gpu_dialect import vector
 from xdsl_gpu.passes.llvm_type_converter import conversion_error
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_transforms.print_lowering import LowerVectorPrint
+from xdsl_gpu.passes.vector_transforms.transfer_1d import (
+    TransferRead1dToLoop,
+    TransferWrite1dToLoop,
+)
 from xdsl_gpu.passes.vector_transforms.transfer_broadcast import (
     TransferReadBroadcastPermutation,
     TransferReadDropLeadingBroadcast,
@@ -57,6 +61,7 @@ from xdsl_gpu.passes.vector_transforms.transfer_loop import (
 )
 from xdsl_gpu.passes.vector_transforms.transfer_permutation import (
     TransferReadPermutation,
+    TransferWriteNonPermutation,
     TransferWritePermutation,
 )
 from xdsl_gpu.passes.vector_transforms.transfer_unroll import (
@@ -90,6 +95,7 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
         # Permuted maps first become minor identities and transposes, as upstream.
         patterns: list[RewritePattern] = [
             TransferReadPermutation(),
+            TransferWriteNonPermutation(),
             TransferWritePermutation(),
             TransferReadBroadcastPermutation(),
             TransferReadDropLeadingBroadcast(),
@@ -103,6 +109,9 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
         patterns += [
             UnrollTransferRead(self.target_rank, self.lower_tensors),
             UnrollTransferWrite(self.target_rank),
+            # 1-D transfers along a dim that is not the innermost: scalar loops.
+            TransferRead1dToLoop(self.lower_tensors),
+            TransferWrite1dToLoop(),
             LowerVectorPrint(),
         ]
         PatternRewriteWalker(

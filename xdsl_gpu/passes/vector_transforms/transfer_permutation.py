@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, BoolAttr, VectorType
 from xdsl.ir import Attribute
-from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
@@ -95,4 +95,47 @@ class TransferWritePermutation(RewritePattern):
         rewriter.replace(op, [transposed, write])
 
 
-__all__ = ["TransferReadPermutation", "TransferWritePermutation"]
+class TransferWriteNonPermutation(RewritePattern):
+    """A write whose map leaves source dims out and is not a minor identity
+    (``(d0, d1, d2) -> (d0, d2)``) writes a vector with a unit dim in front per
+    missing source dim (``vector.broadcast`` to ``vector<1x4x3xf32>``), under the
+    map extended by them (``(d1, d0, d2)``, in bounds): a permutation, which
+    :class:`TransferWritePermutation` then turns into a transpose (upstream's
+    ``TransferWriteNonPermutationLowering``)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: vector.TransferWriteOp, rewriter: PatternRewriter):
+        v = _fixed(op.vector.type)
+        amap = op.permutation_map.data
+        if v is None or op.mask is not None or op.result is not None:
+            return
+        if is_minor_identity(amap) or len(amap.results) >= amap.num_dims:
+            return
+        dims = [e.position for e in amap.results if isinstance(e, AffineDimExpr)]
+        if len(dims) != len(amap.results) or len(set(dims)) != len(dims):
+            return  # not a projected permutation
+        missing = [d for d in range(amap.num_dims) if d not in dims]
+        extended = AffineMap(
+            amap.num_dims, 0, tuple(AffineExpr.dimension(d) for d in missing + dims)
+        )
+        wide_t = VectorType(v.element_type, [1] * len(missing) + list(v.get_shape()))
+        wide = vector.BroadcastOp(op.vector, wide_t)
+        in_bounds = ArrayAttr[BoolAttr](
+            [BoolAttr.from_bool(True)] * len(missing) + list(op.in_bounds.data)
+        )
+        write = vector.TransferWriteOp(
+            wide.vector,
+            op.source,
+            list(op.indices),
+            in_bounds,
+            None,
+            AffineMapAttr(extended),
+        )
+        rewriter.replace(op, [wide, write])
+
+
+__all__ = [
+    "TransferReadPermutation",
+    "TransferWriteNonPermutation",
+    "TransferWritePermutation",
+]

@@ -59,7 +59,13 @@ def unrollable(
         return False  # tensors only with lower-tensors, as upstream
     if v.get_num_scalable_dims() and v.get_scalable_dims()[0]:
         return False  # a scalable leading dim needs a loop over vscale
-    return is_minor_identity(op.permutation_map.data)
+    amap = op.permutation_map.data
+    if is_minor_identity(amap):
+        return True
+    # Other maps whose first vector dim walks a source dim (``(d0, d1) -> (d0,
+    # 0)``) are split the same way, as upstream splits them, unmasked (a mask's
+    # dims follow the map's); the permutation rewrites get the first chance.
+    return op.mask is None and isinstance(amap.results[0], AffineDimExpr)
 
 
 def dim_op(source: SSAValue, dim: SSAValue) -> Operation:
