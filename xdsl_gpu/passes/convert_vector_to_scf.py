@@ -21,12 +21,17 @@ for the bounds); a write into a tensor is an error at the op (bufferize first).
 With ``lower-scalable``, a transfer with a scalable leading dim is an error at the op
 (upstream loops up to ``vector.vscale``; not implemented here).
 
+Maps that are not minor identities are rewritten first: permuted minor maps become
+a minor-identity transfer and a ``vector.transpose``, and a write that leaves source
+dims out gets unit dims for them (:mod:`xdsl_gpu.passes.vector_transforms.
+transfer_permutation`); broadcast dims a smaller read and a ``vector.broadcast``
+(:mod:`xdsl_gpu.passes.vector_transforms.transfer_broadcast`); a 1-D transfer along
+a dim that is not the innermost one becomes a scalar loop
+(:mod:`xdsl_gpu.passes.vector_transforms.transfer_1d`).
+
 Left as they are (and named by convert-vector-to-llvm or convert-gpu-to-nvvm if they
-remain): transfers on tensors without ``lower-tensors``, maps whose dims are not
-the innermost ones (permuted minor maps become a minor-identity transfer and a
-``vector.transpose`` first: :mod:`xdsl_gpu.passes.vector_transforms.
-transfer_permutation`; broadcast dims a smaller read and a ``vector.broadcast``:
-:mod:`xdsl_gpu.passes.vector_transforms.transfer_broadcast`), scalable leading dims.
+remain): transfers on tensors without ``lower-tensors``, masked n-D transfers whose
+map is not a minor identity, scalable leading dims.
 """
 
 from __future__ import annotations
