@@ -16,8 +16,9 @@ may be out of bounds guarded by ``memref.dim``:
 ``vector.print`` of a vector becomes scalar prints in ``scf.for`` loops, as upstream
 (:mod:`xdsl_gpu.passes.vector_transforms.print_lowering`).
 
-With ``lower-tensors``, reads of tensors are lowered the same way (``tensor.dim``
-for the bounds); a write into a tensor is an error at the op (bufferize first).
+With ``lower-tensors``, transfers on tensors are lowered the same way (``tensor.dim``
+for the bounds); a write threads the tensor through the rows (the loop carries it,
+each row's ``transfer_write`` makes the next one), as upstream.
 With ``lower-scalable``, a transfer with a scalable leading dim is an error at the op
 (upstream loops up to ``vector.vscale``; not implemented here).
 
@@ -39,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, TensorType, VectorType
+from xdsl.dialects.builtin import ModuleOp, VectorType
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -108,12 +109,12 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
         if not self.full_unroll:
             patterns += [
                 TransferReadToLoop(self.target_rank, self.lower_tensors),
-                TransferWriteToLoop(self.target_rank),
+                TransferWriteToLoop(self.target_rank, self.lower_tensors),
             ]
         # Unrolled: everything with full-unroll, masked transfers without.
         patterns += [
             UnrollTransferRead(self.target_rank, self.lower_tensors),
-            UnrollTransferWrite(self.target_rank),
+            UnrollTransferWrite(self.target_rank, self.lower_tensors),
             # 1-D transfers along a dim that is not the innermost: scalar loops.
             TransferRead1dToLoop(self.lower_tensors),
             TransferWrite1dToLoop(),
@@ -125,9 +126,9 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
         self._check_options_done(op)
 
     def _check_options_done(self, module: ModuleOp) -> None:
-        """What ``lower-tensors``/``lower-scalable`` ask for and xdsl-gpu does not
-        lower is an error at the op, never a silent no-op."""
-        if not (self.lower_tensors or self.lower_scalable):
+        """What ``lower-scalable`` asks for and xdsl-gpu does not lower is an error
+        at the op, never a silent no-op."""
+        if not self.lower_scalable:
             return
         for inner in module.walk():
             if not isinstance(inner, vector.TransferReadOp | vector.TransferWriteOp):
@@ -149,16 +150,6 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
                         f"of {v}: lower-scalable (a loop over the scalable leading dim "
                         "up to vector.vscale) is not implemented in xdsl-gpu; use "
                         "fixed-size vectors, or mlir-opt for this pass",
-                    )
-            if self.lower_tensors and isinstance(inner.source.type, TensorType):
-                if isinstance(inner, vector.TransferWriteOp):
-                    raise conversion_error(
-                        self.name,
-                        inner,
-                        f"of {v} into a tensor: lower-tensors lowers reads of tensors "
-                        "only (upstream also threads the tensor through the loop); "
-                        "bufferize first (one-shot-bufferize) so that it writes a "
-                        "memref",
                     )
 
 

@@ -89,14 +89,14 @@ def _row_index(
 
 def _loop(
     size: int,
-    body_ops: list[Operation],
+    carried: list[SSAValue],
     rewriter: PatternRewriter,
 ) -> tuple[scf.ForOp, SSAValue]:
     zero = index_constant(0, rewriter)
     upper = index_constant(size, rewriter)
     one = index_constant(1, rewriter)
-    body = Block(arg_types=[IndexType()])
-    loop = scf.ForOp(zero, upper, one, [], Region(body))
+    body = Block(arg_types=[IndexType(), *(c.type for c in carried)])
+    loop = scf.ForOp(zero, upper, one, carried, Region(body))
     return loop, body.args[0]
 
 
@@ -107,8 +107,11 @@ def _guard(
     then_ops: list[Operation],
     else_ops: list[Operation],
     body: Block,
+    then_yield: list[SSAValue] | None = None,
+    else_yield: list[SSAValue] | None = None,
 ) -> None:
-    """Append ``if (memref.dim > index + iv) then_ops else else_ops`` to ``body``."""
+    """Append ``if (memref.dim > index + iv) then_ops else else_ops`` to ``body``
+    (yielding ``then_yield``/``else_yield``: a tensor carried by the loop)."""
     c = arith.ConstantOp.from_int_and_width(dim, IndexType())
     size = dim_op(op.source, c.result)
     shifted = affine.ApplyOp([iv, op.indices[dim]], AffineMapAttr(_ROW_INDEX))
@@ -121,9 +124,9 @@ def _guard(
             cond,
             scf.IfOp(
                 cond.result,
-                [],
-                Region(Block([*then_ops, scf.YieldOp()])),
-                Region(Block([*else_ops, scf.YieldOp()])),
+                [v.type for v in then_yield or []],
+                Region(Block([*then_ops, scf.YieldOp(*(then_yield or []))])),
+                Region(Block([*else_ops, scf.YieldOp(*(else_yield or []))])),
             ),
         ]
     )
@@ -183,15 +186,20 @@ class TransferReadToLoop(RewritePattern):
 
 @dataclass
 class TransferWriteToLoop(RewritePattern):
+    """The rows written from a stack buffer in a loop; into a tensor (with
+    ``lower-tensors``) the loop carries the tensor, each row's write making the
+    next one, as upstream threads it."""
+
     target_rank: int = 1
+    lower_tensors: bool = False
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.TransferWriteOp, rewriter: PatternRewriter):
         v = op.vector.type
         assert isinstance(v, VectorType)
-        if op.result is not None or op.mask is not None:
+        if op.mask is not None:
             return
-        if not unrollable(op, v, self.target_rank):
+        if not unrollable(op, v, self.target_rank, self.lower_tensors):
             return
         amap = op.permutation_map.data
         dim = unpacked_dim(amap)
@@ -201,29 +209,45 @@ class TransferWriteToLoop(RewritePattern):
         rewriter.insert(memref.StoreOp.get(op.vector, buffer, []))
         rows = vector.TypeCastOp(buffer, MemRefType(row_t, [v.get_shape()[0]]))
         rewriter.insert(rows)
-        loop, iv = _loop(v.get_shape()[0], [], rewriter)
+        carried = [op.source] if op.result is not None else []
+        loop, iv = _loop(v.get_shape()[0], carried, rewriter)
         body = loop.body.block
+        into = body.args[1] if carried else op.source
+        tensor_t = op.result.type if op.result is not None else None
 
-        def write_row() -> list[Operation]:
+        def write_row() -> tuple[list[Operation], list[SSAValue]]:
             apply, row_indices = _row_index(list(op.indices), dim, iv)
             row = memref.LoadOp.get(rows.result, [iv])
             write = vector.TransferWriteOp(
                 row.res,
-                op.source,
+                into,
                 row_indices,
                 ArrayAttr[BoolAttr](in_bounds[1:]),
                 None,
                 inner_map(amap),
+                tensor_t,  # pyright: ignore[reportArgumentType]
             )
-            return [apply, row, write]
+            return [apply, row, write], list(write.results)
 
+        ops, made = write_row()
         if in_bounds[0].value:
-            body.add_ops(write_row())
+            body.add_ops([*ops, scf.YieldOp(*made)])
         else:
-            _guard(op, dim, iv, write_row(), [], body)
-        body.add_op(scf.YieldOp())
+            _guard(
+                op,
+                dim,
+                iv,
+                ops,
+                [],
+                body,
+                then_yield=made,
+                else_yield=[into] if carried else [],
+            )
+            guard = body.last_op
+            assert isinstance(guard, scf.IfOp)
+            body.add_op(scf.YieldOp(*guard.results))
         rewriter.insert(loop)
-        rewriter.erase(op)
+        rewriter.replace(op, [], list(loop.results))
 
 
 __all__ = ["TransferReadToLoop", "TransferWriteToLoop"]

@@ -196,13 +196,17 @@ def _mask_row(mask: SSAValue) -> VectorType:
 
 @dataclass
 class UnrollTransferWrite(RewritePattern):
+    """One write per row; into a tensor (with ``lower-tensors``) each row's write
+    takes the tensor the previous one made, and a row out of bounds passes it on."""
+
     target_rank: int = 1
+    lower_tensors: bool = False
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.TransferWriteOp, rewriter: PatternRewriter):
         v = op.vector.type
         assert isinstance(v, VectorType)
-        if op.result is not None or not unrollable(op, v, self.target_rank):
+        if not unrollable(op, v, self.target_rank, self.lower_tensors):
             return
         amap = op.permutation_map.data
         dim = unpacked_dim(amap)
@@ -211,9 +215,13 @@ class UnrollTransferWrite(RewritePattern):
         in_bounds = list(op.in_bounds.data)
         inner_in_bounds = ArrayAttr[BoolAttr](in_bounds[1:])
         indices = list(op.indices)
+        tensor_t = op.result.type if op.result is not None else None
+        current = op.source  # the tensor so far (or the memref)
         for row in range(v.get_shape()[0]):
 
-            def write_row(row: int = row) -> list[Operation]:
+            def write_row(
+                row: int = row, into: SSAValue = current
+            ) -> tuple[list[Operation], SSAValue | None]:
                 ops: list[Operation] = []
                 row_indices = _row_indices(indices, dim, row, ops)
                 ops.append(value := vector.ExtractOp(op.vector, [row], row_type))
@@ -223,32 +231,36 @@ class UnrollTransferWrite(RewritePattern):
                         m := vector.ExtractOp(op.mask, [row], _mask_row(op.mask))
                     )
                     mask = m.result
-                ops.append(
-                    vector.TransferWriteOp(
-                        value.result,
-                        op.source,
-                        row_indices,
-                        inner_in_bounds,
-                        mask,
-                        row_map,
-                    )
+                write = vector.TransferWriteOp(
+                    value.result,
+                    into,
+                    row_indices,
+                    inner_in_bounds,
+                    mask,
+                    row_map,
+                    tensor_t,  # pyright: ignore[reportArgumentType]
                 )
-                return ops
+                ops.append(write)
+                return ops, write.result
 
             if in_bounds[0].value:
-                for new in write_row():
+                ops, made = write_row()
+                for new in ops:
                     rewriter.insert(new)
+                current = made if made is not None else current
                 continue
             cond = _in_bounds_condition(op.source, indices, dim, row, rewriter)
-            rewriter.insert(
-                scf.IfOp(
-                    cond,
-                    [],
-                    Region(Block([*write_row(), scf.YieldOp()])),
-                    Region(Block([scf.YieldOp()])),
-                )
+            ops, made = write_row()
+            guarded = scf.IfOp(
+                cond,
+                [] if made is None else [made.type],
+                Region(Block([*ops, scf.YieldOp(*([] if made is None else [made]))])),
+                Region(Block([scf.YieldOp(*([] if made is None else [current]))])),
             )
-        rewriter.erase(op)
+            rewriter.insert(guarded)
+            if made is not None:
+                current = guarded.results[0]
+        rewriter.replace(op, [], [current] if op.result is not None else [])
 
 
 __all__ = [
