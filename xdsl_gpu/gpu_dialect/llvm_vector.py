@@ -4,23 +4,30 @@
     %s = "llvm.intr.vector.reduce.add"(%v) : (vector<4xi32>) -> i32
     %m = llvm.intr.vector.reduce.fmax(%v) : (vector<4xf32>) -> f32
 
+and the scalable-vector ops: ``llvm.intr.vscale``, ``llvm.intr.stepvector`` and a
+``llvm.shufflevector`` whose parser keeps a scalable result scalable.
+
 They join the ``llvm`` dialect through its op list (``xdsl_gpu/gpu_dialect/llvm.py``).
 """
 
 from __future__ import annotations
 
 from abc import ABC
-from typing import cast
+from typing import Self, cast
 
 from xdsl.dialects import llvm as _xllvm
 from xdsl.dialects.builtin import (
     I1,
     I32,
     ArrayAttr,
+    BoolAttr,
+    DenseArrayBase,
     DictionaryAttr,
     IntegerAttr,
+    IntegerType,
     UnitAttr,
     VectorType,
+    i32,
 )
 from xdsl.dialects.llvm import FastMathAttr, LLVMPointerType
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -35,6 +42,8 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
@@ -373,6 +382,86 @@ class MaskedScatterOp(IRDLOperation):
         _pointer_vector(self, self.ptrs.type, "operand #1")
 
 
+@irdl_op_definition
+class VScaleOp(IRDLOperation):
+    """``%vs = "llvm.intr.vscale"() : () -> i64`` (generic syntax, as upstream prints
+    it): the multiple of the lengths of scalable vectors."""
+
+    name = "llvm.intr.vscale"
+    res = result_def(IntegerType)
+    traits = traits_def(Pure())
+
+    def __init__(self, result_type: IntegerType):
+        super().__init__(result_types=[result_type])
+
+
+@irdl_op_definition
+class StepVectorOp(IRDLOperation):
+    """``%s = llvm.intr.stepvector : vector<[4]xi64>``: ``[0, 1, 2, ...]`` over every
+    lane of a (scalable) integer vector."""
+
+    name = "llvm.intr.stepvector"
+    res = result_def(VectorType)
+    traits = traits_def(Pure())
+    assembly_format = "attr-dict `:` type($res)"
+
+    def __init__(self, result_type: VectorType):
+        super().__init__(result_types=[result_type])
+
+
+@irdl_op_definition
+class ShuffleVectorOp(_xllvm.ShuffleVectorOp):
+    """``%r = llvm.shufflevector %a, %b [0, 0, 0, 0] : vector<[4]xf32>``: xDSL's op,
+    whose parser makes every result fixed-size; a shuffle of scalable vectors has a
+    scalable result (LLVM allows only the all-zero mask there, the splat)."""
+
+    v1 = operand_def(VectorType)
+    v2 = operand_def(VectorType)
+    mask = prop_def(DenseArrayBase[I32])
+    res = result_def(VectorType)
+    traits = traits_def(Pure())
+    assembly_format = None
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        v1 = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        v2 = parser.parse_unresolved_operand()
+        mask = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, parser.parse_integer
+        )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        t = parser.parse_type()
+        if not isinstance(t, VectorType):
+            parser.raise_error(f"expected a vector type, got {t}")
+        operands = parser.resolve_operands([v1, v2], [t, t], parser.pos)
+        scalable = bool(t.get_num_scalable_dims())
+        result_t = VectorType(
+            t.element_type, [len(mask)], ArrayAttr([BoolAttr.from_bool(scalable)])
+        )
+        op = cls(
+            operands[0],
+            operands[1],
+            DenseArrayBase.from_list(i32, mask),
+            result_t,
+        )
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.v1)
+        printer.print_string(", ")
+        printer.print_operand(self.v2)
+        printer.print_string(
+            " [" + ", ".join(str(int(m)) for m in self.mask.get_values()) + "]"
+        )
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.v1.type)
+
+
 VECTOR_LLVM_OPS: list[type[IRDLOperation]] = [
     MaskedGatherOp,
     MaskedScatterOp,
@@ -393,5 +482,8 @@ VECTOR_LLVM_OPS: list[type[IRDLOperation]] = [
     VectorReduceFMinOp,
     VectorReduceFMaximumOp,
     VectorReduceFMinimumOp,
+    VScaleOp,
+    StepVectorOp,
+    ShuffleVectorOp,
 ]
 """The ops this module adds to the ``llvm`` dialect."""

@@ -9,7 +9,8 @@ Lowered (1-D vectors; LLVM takes ``vector<NxT>`` as it is):
   dynamic: the ``index`` cast to ``i64``): ``extractelement``/``insertelement``;
 * ``shuffle``: ``shufflevector``; ``fma``: ``llvm.intr.fmuladd``; ``bitcast``:
   ``llvm.bitcast``; ``from_elements``: ``insertelement`` into poison; ``step``: a
-  dense constant;
+  dense constant (scalable: ``llvm.intr.stepvector``); ``vscale``:
+  ``llvm.intr.vscale`` (:mod:`.vector_to_llvm_patterns.scalable`);
 * ``reduction``: ``llvm.intr.vector.reduce.*`` (``fadd``/``fmul`` start from the
   accumulator or from ``0.0``/``1.0``, reassociated with
   ``reassociate-fp-reductions``); an accumulator of another kind is combined after
@@ -79,6 +80,7 @@ from xdsl_gpu.passes.vector_to_llvm_patterns.masked_reduction import (
 )
 from xdsl_gpu.passes.vector_to_llvm_patterns.memory import vector_memory_patterns
 from xdsl_gpu.passes.vector_to_llvm_patterns.nd import nd_vector_patterns
+from xdsl_gpu.passes.vector_to_llvm_patterns.scalable import scalable_patterns
 from xdsl_gpu.passes.vector_to_llvm_patterns.shuffles import shuffle_patterns
 from xdsl_gpu.passes.vector_transforms.compute_lowering import (
     LowerMultiReduction,
@@ -452,6 +454,7 @@ def vector_to_llvm_patterns(
         LowerBitcast(),
         LowerFromElements(),
         LowerStep(),
+        *scalable_patterns(),
         LowerMaskedReduction(),
         LowerReduction(reassociate_fp_reductions),
     ]

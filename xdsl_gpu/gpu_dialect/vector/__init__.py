@@ -13,7 +13,8 @@ lacks. One concept per module:
   ``outerproduct``;
 * :mod:`.mask_ops`: ``create_mask``, ``constant_mask``, ``step``;
 * :mod:`.masking_ops`: ``mask`` and ``yield`` (and which ops a mask may wrap);
-* :mod:`.print_op`: ``print``.
+* :mod:`.print_op`: ``print``;
+* :mod:`.vscale_op`: ``vscale``.
 
 ``vector.splat`` is gone from MLIR 22 (``vector.broadcast`` replaces it) and is not
 defined here either.
@@ -64,6 +65,7 @@ from xdsl_gpu.gpu_dialect.vector.shape_ops import (
     ToElementsOp,
     TransposeOp,
 )
+from xdsl_gpu.gpu_dialect.vector.vscale_op import VectorScaleOp
 
 VECTOR = Dialect(
     "vector",
@@ -102,6 +104,7 @@ VECTOR = Dialect(
         TransferWriteOp,
         TransposeOp,
         TypeCastOp,
+        VectorScaleOp,
         YieldOp,
     ],
     [CombiningKindAttr, IteratorTypeAttr, PrintPunctuationAttr],
@@ -147,5 +150,6 @@ __all__ = [
     "TransferWriteOp",
     "TransposeOp",
     "TypeCastOp",
+    "VectorScaleOp",
     "YieldOp",
 ]

@@ -247,6 +247,8 @@ INTRINSICS: dict[str, IntrinsicSpec] = {
     "llvm.intr.debugtrap": IntrinsicSpec(()),
     "llvm.intr.stacksave": IntrinsicSpec(),
     "llvm.intr.stackrestore": IntrinsicSpec((0,)),
+    "llvm.intr.vscale": IntrinsicSpec(),
+    "llvm.intr.stepvector": IntrinsicSpec(),
     "llvm.intr.vector.reduce.fadd": IntrinsicSpec((1,)),
     "llvm.intr.vector.reduce.fmul": IntrinsicSpec((1,)),
     **{
@@ -725,11 +727,15 @@ def _insertelement(op: Any, f: FunctionEmitter) -> None:
 
 def _shufflevector(op: Any, f: FunctionEmitter) -> None:
     mask = [int(m) for m in op.mask.get_values()]
-    elts = ", ".join("i32 poison" if m < 0 else f"i32 {m}" for m in mask)
+    if op.results[0].type.get_num_scalable_dims():
+        # A scalable shuffle can only splat lane 0 (the verifier of LLVM says so).
+        mask_ir = f"<vscale x {len(mask)} x i32> zeroinitializer"
+    else:
+        elts = ", ".join("i32 poison" if m < 0 else f"i32 {m}" for m in mask)
+        mask_ir = f"<{len(mask)} x i32> <{elts}>"
     f.define(
         op.results[0],
-        f"shufflevector {f.typed(op.v1)}, {f.typed(op.v2)}, "
-        f"<{len(mask)} x i32> <{elts}>",
+        f"shufflevector {f.typed(op.v1)}, {f.typed(op.v2)}, {mask_ir}",
     )
 
 
