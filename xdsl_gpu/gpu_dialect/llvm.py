@@ -119,6 +119,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.hints import isa
 
 from xdsl_gpu.gpu_dialect.llvm_vector import VECTOR_LLVM_OPS
+from xdsl_gpu.gpu_dialect.llvm_matrix import MATRIX_OPS
 from xdsl_gpu.gpu_dialect.llvm_vp import VP_REDUCE_OPS
 
 # --------------------------------------------------------------------------------------
@@ -3199,6 +3200,7 @@ _OUR_OPS: list[type[IRDLOperation]] = [
     CallOp,
     *VECTOR_LLVM_OPS,
     *VP_REDUCE_OPS.values(),
+    *MATRIX_OPS,
 ]
 
 _OUR_ATTRS: list[type[Attribute]] = [ZeroAttr, ConstantRangeAttr]

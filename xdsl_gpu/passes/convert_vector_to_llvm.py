@@ -460,8 +460,8 @@ def vector_to_llvm_patterns(
     ]
 
 
-_CONTRACT = ("dot", "outerproduct", "parallelarith")
-_TRANSPOSE = ("eltwise",)
+_CONTRACT = ("dot", "outerproduct", "parallelarith", "llvmintr")
+_TRANSPOSE = ("eltwise", "shuffle1d", "llvmintr")
 
 
 @dataclass(frozen=True)
@@ -472,7 +472,8 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
     reductions reassociate; ``use-vector-alignment`` aligns accesses without an
     ``alignment`` to the vector type instead of the memref's element type;
     ``force-32bit-vector-indices`` (``i32`` mask lanes); ``vector-contract-lowering``
-    (``dot``, ``outerproduct``, ``parallelarith``); ``vector-transpose-lowering`` (``eltwise``).
+    (``dot``, ``outerproduct``, ``parallelarith``, ``llvmintr``);
+    ``vector-transpose-lowering`` (``eltwise``, ``shuffle1d``, ``llvmintr``).
     """
 
     name = "convert-vector-to-llvm"
@@ -515,7 +516,7 @@ class ConvertVectorToLLVMPass(UpstreamOptions, ModulePass):
                     LowerMaskedOuterProduct(),
                     LowerOuterProduct(),
                     LowerMultiReduction(),
-                    LowerTranspose(),
+                    LowerTranspose(self.vector_transpose_lowering),
                     *nd_unroll_patterns(),
                 ]
             )

@@ -29,7 +29,6 @@ SEARCH_PATH_VARIABLE = "XDSL_GPU_OBJECT_SEARCH_PATH"
 SOURCE_PROPERTY = "xgpu.file"
 
 
-
 class ObjectFileError(PassFailedException):
     """An object file that cannot be found, read, or trusted."""
 

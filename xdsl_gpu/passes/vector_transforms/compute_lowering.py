@@ -19,16 +19,19 @@ stays, as upstream leaves it); scalable vectors are left too.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import product
 from typing import cast
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     AnyFloat,
+    DenseArrayBase,
     FloatAttr,
     IntegerAttr,
     IntegerType,
     VectorType,
+    i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import (
@@ -38,6 +41,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from xdsl_gpu.gpu_dialect import vector
+from xdsl_gpu.gpu_dialect.llvm_matrix import MatrixTransposeOp
 from xdsl_gpu.gpu_dialect.vector.attributes import CombiningKindFlag
 from xdsl_gpu.passes.vector_transforms.contract_lowering import reduction_op
 
@@ -208,8 +212,14 @@ class LowerMultiReduction(RewritePattern):
         rewriter.replace(op, b.ops, [current])
 
 
+@dataclass
 class LowerTranspose(RewritePattern):
-    """Element by element (upstream's ``eltwise``)."""
+    """``vector-transpose-lowering``: element by element (``eltwise``, and every
+    transpose that is not 2-D), or a 2-D transpose of the vector flattened
+    row-major, by one ``vector.shuffle`` (``shuffle1d``) or
+    ``llvm.intr.matrix.transpose`` (``llvmintr``), as upstream."""
+
+    strategy: str = "eltwise"
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.TransposeOp, rewriter: PatternRewriter):
@@ -217,6 +227,9 @@ class LowerTranspose(RewritePattern):
         if result is None:
             return
         permutation = list(op.permutation.get_values())
+        if self.strategy != "eltwise" and permutation == [1, 0]:
+            rewriter.replace(op, self._flat(op.vector, result))
+            return
         b = _Builder()
         current = b.zeros(result)
         for index in product(*(range(d) for d in result.get_shape())):
@@ -226,6 +239,24 @@ class LowerTranspose(RewritePattern):
             element = b.extract(op.vector, *source_index)
             current = b.insert(element, current, *index)
         rewriter.replace(op, b.ops, [current])
+
+    def _flat(self, source: SSAValue, result: VectorType) -> list[Operation]:
+        rows, columns = cast(VectorType, source.type).get_shape()
+        flat_t = VectorType(result.element_type, [rows * columns])
+        flat = vector.ShapeCastOp(source, flat_t)
+        moved: Operation
+        if self.strategy == "llvmintr":
+            # A row-major rows x columns matrix is a column-major columns x rows one.
+            moved = MatrixTransposeOp(flat.result, columns, rows)
+        else:
+            mask = [c * columns + r for r in range(columns) for c in range(rows)]
+            moved = vector.ShuffleOp(
+                flat.result,
+                flat.result,
+                DenseArrayBase.from_list(i64, mask),
+                result_type=flat_t,
+            )
+        return [flat, moved, vector.ShapeCastOp(moved.results[0], result)]
 
 
 __all__ = [

@@ -56,6 +56,7 @@ from xdsl.pattern_rewriter import (
 
 from xdsl_gpu.gpu_dialect import vector
 from xdsl_gpu.gpu_dialect.arith import ExtFOp, ExtSIOp, SelectOp
+from xdsl_gpu.gpu_dialect.llvm_matrix import MatrixMultiplyOp
 from xdsl_gpu.gpu_dialect.vector.attributes import CombiningKindFlag, IteratorType
 
 
@@ -413,6 +414,32 @@ def _dot_2d(c: _Contract) -> _Ops | None:
     return b
 
 
+def _matrix_intrinsic(c: _Contract) -> _Ops | None:
+    """A 2-D matmul (``i, j`` parallel, one reduction ``k``, operands in any
+    layout) as ``llvm.intr.matrix.multiply`` of the operands flattened row-major,
+    then the accumulator added: upstream's ``vector-contract-lowering=llvmintr``."""
+    if c.mask is not None or len(c.acc_dims) != 2 or len(c.reductions) != 1:
+        return None
+    (k,), (i, j) = c.reductions, c.acc_dims
+    if sorted(c.lhs_dims) != sorted([i, k]) or sorted(c.rhs_dims) != sorted([k, j]):
+        return None
+    b = _Ops()
+    m, n, depth = c.sizes[i], c.sizes[j], c.sizes[k]
+    acc_t = cast(VectorType, c.acc.type)
+    element = acc_t.element_type
+    lhs = b.permute(c.lhs, c.lhs_dims, [i, k])
+    rhs = b.permute(c.rhs, c.rhs_dims, [k, j])
+    flat_lhs = b.add(vector.ShapeCastOp(lhs, VectorType(element, [m * depth])))
+    flat_rhs = b.add(vector.ShapeCastOp(rhs, VectorType(element, [depth * n])))
+    product = b.add(
+        MatrixMultiplyOp(flat_lhs, flat_rhs, VectorType(element, [m * n]), m, depth, n)
+    )
+    result = b.add(vector.ShapeCastOp(product, acc_t))
+    add = arith.AddfOp if isinstance(element, AnyFloat) else arith.AddiOp
+    b.add(add(c.acc, result))
+    return b
+
+
 def _parallel_arith(c: _Contract) -> _Ops | None:
     """Every reduction dim of size 1: elementwise, as upstream's
     ``ContractOpToElementwise``."""
@@ -475,6 +502,8 @@ class LowerContraction(RewritePattern):
             b = _dot_2d(c)
         if b is None and self.strategy == "parallelarith":
             b = _parallel_arith(c)
+        if b is None and self.strategy == "llvmintr":
+            b = _matrix_intrinsic(c)
         if b is None:
             b = _general(c)
         if b is None:

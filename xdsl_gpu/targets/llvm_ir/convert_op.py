@@ -257,6 +257,14 @@ INTRINSICS: dict[str, IntrinsicSpec] = {
             "add mul and or xor smax smin umax umin fmax fmin fmaximum fminimum"
         ).split()
     },
+    # Matrices flattened to vectors (vector-contract/transpose-lowering=llvmintr).
+    "llvm.intr.matrix.multiply": IntrinsicSpec(
+        ("r", 0, 1),
+        (("lhs_rows", "i32"), ("lhs_columns", "i32"), ("rhs_columns", "i32")),
+    ),
+    "llvm.intr.matrix.transpose": IntrinsicSpec(
+        ("r",), (("rows", "i32"), ("columns", "i32"))
+    ),
     # Masked reductions (vector.mask of vector.reduction): mangled by the vector.
     **{
         f"llvm.intr.vp.reduce.{n}": IntrinsicSpec((1,))
