@@ -472,7 +472,8 @@ def test_no_assignment_to_xdsl_classes_outside_compat() -> None:
         for line, what in _assignments_to_xdsl(ast.parse(path.read_text()))
     ]
     assert not offenders, (
-        "extend by subclassing, or move it to xdsl_gpu/compat/:\n" + "\n".join(offenders)
+        "extend by subclassing, or move it to xdsl_gpu/compat/:\n"
+        + "\n".join(offenders)
     )
 
 

@@ -118,8 +118,8 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.hints import isa
 
-from xdsl_gpu.gpu_dialect.llvm_vector import VECTOR_LLVM_OPS
 from xdsl_gpu.gpu_dialect.llvm_matrix import MATRIX_OPS
+from xdsl_gpu.gpu_dialect.llvm_vector import VECTOR_LLVM_OPS
 from xdsl_gpu.gpu_dialect.llvm_vp import VP_REDUCE_OPS
 
 # --------------------------------------------------------------------------------------
