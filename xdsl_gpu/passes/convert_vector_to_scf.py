@@ -19,8 +19,11 @@ may be out of bounds guarded by ``memref.dim``:
 With ``lower-tensors``, transfers on tensors are lowered the same way (``tensor.dim``
 for the bounds); a write threads the tensor through the rows (the loop carries it,
 each row's ``transfer_write`` makes the next one), as upstream.
-With ``lower-scalable``, a transfer with a scalable leading dim is an error at the op
-(upstream loops up to ``vector.vscale``; not implemented here).
+With ``lower-scalable``, a write of a ``[1, 0]`` transpose into ``vector<[N]xM>``
+becomes a loop over its ``N * vector.vscale`` rows, as upstream
+(:mod:`xdsl_gpu.passes.vector_transforms.transfer_scalable_transpose`); other
+scalable leading dims stay, as upstream leaves them. 1-D scalable transfers along
+a dim that is not the innermost loop over ``N * vector.vscale`` lanes.
 
 Maps that are not minor identities are rewritten first: permuted minor maps become
 a minor-identity transfer and a ``vector.transpose``, and a write that leaves source
@@ -32,7 +35,8 @@ a dim that is not the innermost one becomes a scalar loop
 
 Left as they are (and named by convert-vector-to-llvm or convert-gpu-to-nvvm if they
 remain): transfers on tensors without ``lower-tensors``, masked n-D transfers whose
-map is not a minor identity, scalable leading dims.
+map is not a minor identity, scalable leading dims (but for the transposed write
+above).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, VectorType
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -49,8 +53,6 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.utils.exceptions import PassFailedException
 
-from xdsl_gpu.gpu_dialect import vector
-from xdsl_gpu.passes.llvm_type_converter import conversion_error
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_transforms.print_lowering import LowerVectorPrint
 from xdsl_gpu.passes.vector_transforms.transfer_1d import (
@@ -69,6 +71,9 @@ from xdsl_gpu.passes.vector_transforms.transfer_permutation import (
     TransferReadPermutation,
     TransferWriteNonPermutation,
     TransferWritePermutation,
+)
+from xdsl_gpu.passes.vector_transforms.transfer_scalable_transpose import (
+    ScalableTransposeTransferWrite,
 )
 from xdsl_gpu.passes.vector_transforms.transfer_unroll import (
     UnrollTransferRead,
@@ -111,6 +116,8 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
                 TransferReadToLoop(self.target_rank, self.lower_tensors),
                 TransferWriteToLoop(self.target_rank, self.lower_tensors),
             ]
+        if self.lower_scalable:
+            patterns.append(ScalableTransposeTransferWrite(self.lower_tensors))
         # Unrolled: everything with full-unroll, masked transfers without.
         patterns += [
             UnrollTransferRead(self.target_rank, self.lower_tensors),
@@ -123,34 +130,6 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
         PatternRewriteWalker(
             GreedyRewritePatternApplier(patterns), apply_recursively=True
         ).rewrite_module(op)
-        self._check_options_done(op)
-
-    def _check_options_done(self, module: ModuleOp) -> None:
-        """What ``lower-scalable`` asks for and xdsl-gpu does not lower is an error
-        at the op, never a silent no-op."""
-        if not self.lower_scalable:
-            return
-        for inner in module.walk():
-            if not isinstance(inner, vector.TransferReadOp | vector.TransferWriteOp):
-                continue
-            v = (
-                inner.result.type
-                if isinstance(inner, vector.TransferReadOp)
-                else inner.vector.type
-            )
-            if not isinstance(v, VectorType) or v.get_num_dims() <= max(
-                self.target_rank, 1
-            ):
-                continue
-            if self.lower_scalable and v.get_num_scalable_dims():
-                if v.get_scalable_dims()[0]:
-                    raise conversion_error(
-                        self.name,
-                        inner,
-                        f"of {v}: lower-scalable (a loop over the scalable leading dim "
-                        "up to vector.vscale) is not implemented in xdsl-gpu; use "
-                        "fixed-size vectors, or mlir-opt for this pass",
-                    )
 
 
 __all__ = ["ConvertVectorToSCFPass"]

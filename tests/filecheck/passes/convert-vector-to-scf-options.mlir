@@ -4,11 +4,10 @@
 // RUN: %if mlir-opt %{ mlir-opt %s --convert-vector-to-scf --split-input-file | filecheck %s --check-prefix=OFF %}
 // RUN: xdsl-opt %s -p 'convert-vector-to-scf{lower-tensors=true full-unroll=true}' --split-input-file | filecheck %s --check-prefix=UNROLL
 // RUN: %if mlir-opt %{ mlir-opt %s --convert-vector-to-scf="lower-tensors=true full-unroll=true" --split-input-file | filecheck %s --check-prefix=UNROLL %}
-// RUN: not xdsl-opt %S/Inputs/vector-to-scf-scalable.mlir -p 'convert-vector-to-scf{lower-scalable=true}' 2>&1 | filecheck %s --check-prefix=SCALABLE
 // lower-tensors: transfers on tensors row by row as on memrefs, bounded by
 // tensor.dim, a write threading the tensor through the rows (the same lines check
-// mlir-opt-22); without it they stay. What xdsl-gpu does not lower with these
-// options is an error at the op.
+// mlir-opt-22); without it they stay. lower-scalable:
+// convert-vector-to-scf-scalable.mlir.
 
 // CHECK-LABEL: func.func @tensor_read(
 // CHECK:         %[[BUF:.*]] = memref.alloca() : memref<vector<2x4xf32>>
@@ -64,6 +63,3 @@ func.func @tensor_write(%t: tensor<?x?xf32>, %i: index, %v: vector<2x4xf32>) -> 
   %r = vector.transfer_write %v, %t[%i, %i] : vector<2x4xf32>, tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
-
-// SCALABLE-NOT: Traceback
-// SCALABLE: xdsl-opt: error: {{.*}}vector-to-scf-scalable.mlir:{{[0-9]+:[0-9]+}}: convert-vector-to-scf: 'vector.transfer_read' op in @scalable of vector<[2]x4xf32>: lower-scalable {{.*}} is not implemented in xdsl-gpu

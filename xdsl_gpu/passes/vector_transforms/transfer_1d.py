@@ -8,10 +8,11 @@ vector, then an ``scf.for`` over the 9 lanes that, where the element is in bound
 (``memref.dim %m, 0 > %i + iv``, and the lane's mask bit if there is a mask),
 ``memref.load``-s ``%m[%i + iv, %j]`` and ``vector.insert``-s it at the lane. A
 write ``vector.extract``-s each lane and ``memref.store``-s it in the same loop.
-An ``in_bounds`` dim has no guard.
+An ``in_bounds`` dim has no guard. A scalable vector (``vector<[4]xf32>``) loops
+over ``4 * vector.vscale`` lanes.
 
 Left alone: broadcast dims (``(d0, d1) -> (0)``; :mod:`.transfer_broadcast`),
-scalable vectors, and tensors unless ``lower-tensors`` (reads as
+and tensors unless ``lower-tensors`` (reads as
 ``tensor.extract``).
 """
 
@@ -54,8 +55,6 @@ def _column(
     lowering takes."""
     if not isinstance(v, VectorType) or v.get_num_dims() != 1:
         return None
-    if v.get_num_scalable_dims():
-        return None
     source = op.source.type
     if not isinstance(source, MemRefType) and not (
         lower_tensors and isinstance(source, TensorType)
@@ -71,10 +70,15 @@ def _column(
 
 
 def _lane_loop(
-    size: int, carried: list[SSAValue], rewriter: PatternRewriter
+    v: VectorType, carried: list[SSAValue], rewriter: PatternRewriter
 ) -> tuple[scf.ForOp, SSAValue, Block]:
     zero = index_constant(0, rewriter)
-    upper = index_constant(size, rewriter)
+    upper = index_constant(v.get_shape()[0], rewriter)
+    if v.get_num_scalable_dims():
+        # A scalable vector has its length times vscale lanes.
+        rewriter.insert(vscale := vector.VectorScaleOp())
+        rewriter.insert(lanes := arith.MuliOp(vscale.res, upper))
+        upper = lanes.result
     one = index_constant(1, rewriter)
     body = Block(arg_types=[IndexType(), *(c.type for c in carried)])
     loop = scf.ForOp(zero, upper, one, carried, Region(body))
@@ -129,7 +133,7 @@ class TransferRead1dToLoop(RewritePattern):
         v, dim = found
         init = vector.BroadcastOp(op.padding, v)
         rewriter.insert(init)
-        loop, lane, body = _lane_loop(v.get_shape()[0], [init.vector], rewriter)
+        loop, lane, body = _lane_loop(v, [init.vector], rewriter)
         acc = body.args[1]
         apply, indices = _lane_indices(op, dim, lane)
         load: Operation = (
@@ -161,7 +165,7 @@ class TransferWrite1dToLoop(RewritePattern):
         if found is None:
             return
         v, dim = found
-        loop, lane, body = _lane_loop(v.get_shape()[0], [], rewriter)
+        loop, lane, body = _lane_loop(v, [], rewriter)
         apply, indices = _lane_indices(op, dim, lane)
         element = vector.ExtractOp(op.vector, [lane], v.element_type)
         store = memref.StoreOp.get(element.result, op.source, indices)

@@ -40,23 +40,36 @@ def _permutation(amap: AffineMap) -> list[int] | None:
     return [ordered.index(d) for d in dims]
 
 
-def _fixed(t: Attribute) -> VectorType | None:
-    if isinstance(t, VectorType) and not t.get_num_scalable_dims():
+def _vector(t: Attribute) -> VectorType | None:
+    if isinstance(t, VectorType):
         return t  # pyright: ignore[reportUnknownVariableType]
     return None
+
+
+def _reordered(v: VectorType, order: list[int], lead: int = 0) -> VectorType:
+    """``v`` with its dims (and their scalable flags) taken in ``order``, after
+    ``lead`` fixed unit dims: scalable dims stay scalable wherever they move."""
+    shape = v.get_shape()
+    flags = list(v.get_scalable_dims()) or [False] * len(shape)
+    return VectorType(
+        v.element_type,
+        [1] * lead + [shape[i] for i in order],
+        ArrayAttr(
+            [BoolAttr.from_bool(b) for b in [False] * lead + [flags[i] for i in order]]
+        ),
+    )
 
 
 class TransferReadPermutation(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.TransferReadOp, rewriter: PatternRewriter):
-        v = _fixed(op.result.type)
+        v = _vector(op.result.type)
         amap = op.permutation_map.data
         perm = _permutation(amap)
         if v is None or perm is None or op.mask is not None:
             return
-        shape = v.get_shape()
         inverse = [perm.index(j) for j in range(len(perm))]
-        read_t = VectorType(v.element_type, [shape[i] for i in inverse])
+        read_t = _reordered(v, inverse)
         in_bounds = ArrayAttr[BoolAttr]([op.in_bounds.data[i] for i in inverse])
         identity = AffineMap.minor_identity(amap.num_dims, len(perm))
         read = vector.TransferReadOp(
@@ -73,14 +86,13 @@ class TransferReadPermutation(RewritePattern):
 class TransferWritePermutation(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.TransferWriteOp, rewriter: PatternRewriter):
-        v = _fixed(op.vector.type)
+        v = _vector(op.vector.type)
         amap = op.permutation_map.data
         perm = _permutation(amap)
         if v is None or perm is None or op.mask is not None or op.result is not None:
             return
-        shape = v.get_shape()
         inverse = [perm.index(j) for j in range(len(perm))]
-        value_t = VectorType(v.element_type, [shape[i] for i in inverse])
+        value_t = _reordered(v, inverse)
         in_bounds = ArrayAttr[BoolAttr]([op.in_bounds.data[i] for i in inverse])
         identity = AffineMap.minor_identity(amap.num_dims, len(perm))
         transposed = vector.TransposeOp(op.vector, inverse, value_t)
@@ -105,7 +117,7 @@ class TransferWriteNonPermutation(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.TransferWriteOp, rewriter: PatternRewriter):
-        v = _fixed(op.vector.type)
+        v = _vector(op.vector.type)
         amap = op.permutation_map.data
         if v is None or op.mask is not None or op.result is not None:
             return
@@ -118,7 +130,7 @@ class TransferWriteNonPermutation(RewritePattern):
         extended = AffineMap(
             amap.num_dims, 0, tuple(AffineExpr.dimension(d) for d in missing + dims)
         )
-        wide_t = VectorType(v.element_type, [1] * len(missing) + list(v.get_shape()))
+        wide_t = _reordered(v, list(range(v.get_num_dims())), len(missing))
         wide = vector.BroadcastOp(op.vector, wide_t)
         in_bounds = ArrayAttr[BoolAttr](
             [BoolAttr.from_bool(True)] * len(missing) + list(op.in_bounds.data)
