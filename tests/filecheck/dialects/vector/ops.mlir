@@ -194,6 +194,8 @@ func.func @masks(%i: index, %f: f32, %v: vector<4xf32>) {
   %5 = vector.step : vector<4xindex>
   // CHECK-NEXT: %6 = vector.step : vector<[4]xindex>
   %6 = vector.step : vector<[4]xindex>
+  // CHECK-NEXT: %7 = vector.vscale
+  %7 = vector.vscale
   // CHECK-NEXT: vector.print %v : vector<4xf32>
   vector.print %v : vector<4xf32>
   // CHECK-NEXT: vector.print %f : f32 punctuation <no_punctuation>
