@@ -17,7 +17,7 @@ _CACHE_DIR = tempfile.mkdtemp(prefix="xdsl-gpu-test-cache-")
 os.environ["XDSL_GPU_CACHE_DIR"] = _CACHE_DIR
 os.environ.pop("XDSL_GPU_CACHE", None)
 # gpu-lower-to-nvvm-pipeline verifies everything after each step in the tests
-# (outside them, only what a step changed: xdsl_gpu/passes/scoped_verification.py).
+# (outside them, once at the end: xdsl_gpu/passes/pipeline_verification.py).
 os.environ["XDSL_GPU_VERIFY_EACH"] = "full"
 
 

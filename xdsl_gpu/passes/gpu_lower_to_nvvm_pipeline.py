@@ -31,6 +31,7 @@ ISA version that the chip and the installed assembler both support.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -39,16 +40,13 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.arg_spec import ArgSpec, ParameterListType
-from xdsl.utils.exceptions import DiagnosticException, PassFailedException
+from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.passes.dialect_presence import dialect_loaded
 from xdsl_gpu.passes.gc_tuning import fewer_collections
-from xdsl_gpu.passes.scoped_verification import (
-    ScopedVerifier,
-    full_verification_requested,
-)
+from xdsl_gpu.passes.pipeline_verification import run_steps
 
 PIPELINE_NAME = "gpu-lower-to-nvvm-pipeline"
 
@@ -346,25 +344,29 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
         for step, _ in plan:
             if step.pass_name not in registry and step.pass_name not in NO_OP_PASSES:
                 instantiate(step, registry)  # its diagnostic
-        # Verified after each step, as mlir-opt's -verify-each; only what the step
-        # changed unless XDSL_GPU_VERIFY_EACH=full (passes/scoped_verification.py).
-        verifier = None if full_verification_requested() else ScopedVerifier()
-        for index, (step, pass_) in enumerate(plan, 1):
-            try:
-                if pass_ is None and step.pass_name in DIALECT_PASSES:
-                    if _dialect_absent(step):
-                        continue
-                    pass_ = instantiate(step, registry)
-                self._run(step, pass_, ctx, op)
-                if pass_ is None:  # a check only: nothing changed
-                    continue
-                if verifier is None:
-                    op.verify()
-                else:
-                    verifier.verify(op)
-            except DiagnosticException as e:
-                e.add_note(f"in {PIPELINE_NAME}, pass {index}/{len(plan)}: {step}")
-                raise
+        steps = [
+            (str(step), functools.partial(self._step, step, pass_, registry, ctx))
+            for step, pass_ in plan
+        ]
+        # Verified once, each step blamed on failure (passes/pipeline_verification.py).
+        run_steps(op, steps, PIPELINE_NAME)
+
+    @classmethod
+    def _step(
+        cls,
+        step: PipelineStep,
+        pass_: ModulePass | None,
+        registry: dict[str, Callable[[], type[ModulePass]]],
+        ctx: Context,
+        op: ModuleOp,
+    ) -> bool:
+        """Run one step; whether it may have changed ``op``."""
+        if pass_ is None and step.pass_name in DIALECT_PASSES:
+            if _dialect_absent(step):
+                return False
+            pass_ = instantiate(step, registry)
+        cls._run(step, pass_, ctx, op)
+        return pass_ is not None  # else a check only
 
     @staticmethod
     def _run(

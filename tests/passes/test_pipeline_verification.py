@@ -1,0 +1,180 @@
+"""When gpu-lower-to-nvvm-pipeline verifies (``xdsl_gpu/passes/pipeline_verification.py``):
+once at the end; on a failure the steps run again on a copy of the input, verified
+one by one, and the error names the first step that left invalid IR; a user's error
+is reported at once; ``XDSL_GPU_VERIFY_EACH=full`` verifies after each step; the
+pipeline's output does not depend on the mode."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32, i64
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import PassFailedException, VerifyException
+
+from tests.support.xdsl_tools import parse
+from xdsl_gpu.passes.pipeline_verification import Step, run_steps
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROGRAM = """
+func.func @f(%a: i32) -> i32 {
+  %c = arith.constant 1 : i32
+  %s = arith.addi %a, %c : i32
+  func.return %s : i32
+}
+"""
+
+
+def _constant(module: Operation) -> Operation:
+    return next(o for o in module.walk() if o.name == "arith.constant")
+
+
+class Steps:
+    """Named steps that count their runs."""
+
+    def __init__(self) -> None:
+        self.runs: Counter[str] = Counter()
+
+    def step(self, name: str, action: Callable[[ModuleOp], None]) -> Step:
+        def run(module: ModuleOp) -> bool:
+            self.runs[name] += 1
+            action(module)
+            return True
+
+        return name, run
+
+
+def _mark(module: ModuleOp) -> None:
+    _constant(module).attributes["mark"] = IntegerAttr(1, i32)
+
+
+def _break(module: ModuleOp) -> None:
+    _constant(module).properties["value"] = IntegerAttr(1, i64)  # the result is i32
+
+
+def _repair(module: ModuleOp) -> None:
+    _constant(module).properties["value"] = IntegerAttr(1, i32)
+
+
+def _crash_on_broken(module: ModuleOp) -> None:
+    value = _constant(module).properties["value"]
+    assert isinstance(value, IntegerAttr)
+    {i32: None}[value.type]  # KeyError on the i64 that "break" left
+
+
+@pytest.fixture
+def verify_at_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XDSL_GPU_VERIFY_EACH", raising=False)
+
+
+@pytest.mark.usefixtures("verify_at_end")
+def test_valid_steps_run_once_and_the_result_is_verified() -> None:
+    module = parse(PROGRAM)
+    steps = Steps()
+    run_steps(module, [steps.step("mark", _mark), steps.step("mark2", _mark)], "p")
+    assert steps.runs == Counter({"mark": 1, "mark2": 1})  # no replay
+    assert "mark" in _constant(module).attributes
+
+
+@pytest.mark.usefixtures("verify_at_end")
+def test_invalid_result_is_blamed_on_the_step_that_made_it() -> None:
+    module = parse(PROGRAM)
+    steps = Steps()
+    sequence = [
+        steps.step("mark", _mark),
+        steps.step("break", _break),
+        steps.step("mark again", _mark),
+    ]
+    with pytest.raises(VerifyException) as error:
+        run_steps(module, sequence, "p")
+    assert error.value.__notes__[-1] == "in p, pass 2/3: break"
+    # the replay stopped at the step it blames
+    assert steps.runs == Counter({"mark": 2, "break": 2, "mark again": 1})
+    full = parse(PROGRAM)
+    _break(full)
+    with pytest.raises(VerifyException) as expected:
+        full.verify()
+    assert str(error.value) == str(expected.value)
+
+
+@pytest.mark.usefixtures("verify_at_end")
+def test_crash_on_invalid_ir_is_blamed_on_the_step_that_broke_it() -> None:
+    module = parse(PROGRAM)
+    steps = Steps()
+    sequence = [steps.step("break", _break), steps.step("crash", _crash_on_broken)]
+    with pytest.raises(VerifyException) as error:
+        run_steps(module, sequence, "p")
+    assert error.value.__notes__[-1] == "in p, pass 1/2: break"
+
+
+@pytest.mark.usefixtures("verify_at_end")
+def test_crash_on_valid_ir_is_the_error_reported() -> None:
+    module = parse(PROGRAM)
+
+    def crash(module: ModuleOp) -> None:
+        raise KeyError("bug")
+
+    with pytest.raises(KeyError, match="bug"):
+        run_steps(module, [Steps().step("crash", crash)], "p")
+
+
+@pytest.mark.usefixtures("verify_at_end")
+def test_user_error_is_reported_at_once_without_a_replay() -> None:
+    module = parse(PROGRAM)
+    steps = Steps()
+
+    def refuse(module: ModuleOp) -> None:
+        raise PassFailedException("unsupported op")
+
+    sequence = [steps.step("mark", _mark), steps.step("refuse", refuse)]
+    with pytest.raises(PassFailedException) as error:
+        run_steps(module, sequence, "p")
+    assert error.value.__notes__[-1] == "in p, pass 2/2: refuse"
+    assert steps.runs == Counter({"mark": 1, "refuse": 1})
+
+
+def test_full_mode_catches_invalid_ir_a_later_step_repairs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sequence = [Steps().step("break", _break), Steps().step("repair", _repair)]
+    monkeypatch.delenv("XDSL_GPU_VERIFY_EACH", raising=False)
+    run_steps(parse(PROGRAM), sequence, "p")  # the end result is valid
+    monkeypatch.setenv("XDSL_GPU_VERIFY_EACH", "full")
+    with pytest.raises(VerifyException) as error:
+        run_steps(parse(PROGRAM), sequence, "p")
+    assert error.value.__notes__[-1] == "in p, pass 1/2: break"
+
+
+def _pipeline(mode: str | None, tmp_path: Path) -> str:
+    import os
+
+    env = dict(os.environ)
+    env.pop("XDSL_GPU_VERIFY_EACH", None)
+    if mode is not None:
+        env["XDSL_GPU_VERIFY_EACH"] = mode
+    env["XDSL_GPU_CACHE"] = "0"
+    done = subprocess.run(
+        [
+            "xdsl-opt",
+            str(ROOT / "examples" / "async_matmul" / "matmul.mlir"),
+            "-p",
+            "gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 "
+            "cubin-format=isa}",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    return re.sub(r"TimeInMs = \d+", "TimeInMs = N", done.stdout)
+
+
+def test_pipeline_output_does_not_depend_on_the_mode(tmp_path: Path) -> None:
+    assert _pipeline(None, tmp_path) == _pipeline("full", tmp_path)

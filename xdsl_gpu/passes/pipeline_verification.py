@@ -1,0 +1,100 @@
+"""When ``gpu-lower-to-nvvm-pipeline`` verifies the IR: once at the end, and after
+every step only to find the step to blame.
+
+mlir-opt verifies after every pass (``-verify-each``) so that invalid IR is reported
+at the pass that made it. In xDSL a verification costs about what the pass does, and
+the pipeline has 23 steps: verifying after each was a third of a large compile. The
+passes are ours and tested to leave valid IR, so the pipeline verifies the result
+once and, only when that fails or a step fails with an internal error (a crash on IR
+an earlier step broke, say), runs the steps again on a copy of its input with a
+verification after each, and reports the first step whose output is invalid, with
+the note that names it, as ``-verify-each`` would. A user's error (a diagnostic
+from a pass: an unsupported op, a bad option) is reported at once, as it does not
+need the replay.
+
+``XDSL_GPU_VERIFY_EACH=full`` (or ``1``/``true``) verifies after every step in the
+first run, as the test suite does (``tests/conftest.py``, ``tests/filecheck/lit.cfg``):
+a step that leaves invalid IR which a later step happens to lower away is caught
+there.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
+
+__all__ = ["Step", "run_steps", "verify_after_each_step"]
+
+
+def verify_after_each_step() -> bool:
+    """Whether ``XDSL_GPU_VERIFY_EACH`` asks for a verification after every step."""
+    return os.environ.get("XDSL_GPU_VERIFY_EACH", "").strip().lower() in (
+        "full",
+        "1",
+        "true",
+    )
+
+
+Step = tuple[str, Callable[[ModuleOp], bool]]
+"""A step's name, for the note, and what runs it: it returns whether it may have
+changed the IR (a check-only step does not)."""
+
+
+def run_steps(module: ModuleOp, steps: Sequence[Step], pipeline: str) -> None:
+    """Run ``steps`` on ``module`` in order and verify the result, as the module
+    docstring says. An error gets the note ``in <pipeline>, pass i/n: <step>``."""
+    if verify_after_each_step():
+        _run(module, steps, pipeline, verify_each=True)
+        return
+    snapshot = module.clone()
+    try:
+        _run(module, steps, pipeline, verify_each=False)
+        module.verify()
+    except Exception as error:
+        if isinstance(error, DiagnosticException) and not isinstance(
+            error, VerifyException
+        ):
+            raise  # a user's error, reported by the step that found it
+        blamed = _first_invalid_step(snapshot, steps, pipeline)
+        if blamed is None:
+            raise
+        raise blamed from None
+
+
+def _run(
+    module: ModuleOp, steps: Sequence[Step], pipeline: str, *, verify_each: bool
+) -> None:
+    for index, (name, run) in enumerate(steps, 1):
+        try:
+            if run(module) and verify_each:
+                module.verify()
+        except DiagnosticException as e:
+            e.add_note(_note(pipeline, index, len(steps), name))
+            raise
+
+
+def _first_invalid_step(
+    module: ModuleOp, steps: Sequence[Step], pipeline: str
+) -> VerifyException | None:
+    """The verification error after the first step that leaves ``module`` invalid,
+    with its note; None if every step's output verifies or a step fails first
+    (the first run's error is then the one to report)."""
+    for index, (name, run) in enumerate(steps, 1):
+        try:
+            if not run(module):
+                continue
+        except Exception:
+            return None
+        try:
+            module.verify()
+        except VerifyException as e:
+            e.add_note(_note(pipeline, index, len(steps), name))
+            return e
+    return None
+
+
+def _note(pipeline: str, index: int, count: int, name: str) -> str:
+    return f"in {pipeline}, pass {index}/{count}: {name}"
