@@ -58,7 +58,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.dialects.llvm import *  # noqa: F403  # pyright: ignore[reportAssignmentType]  (re-export xDSL's llvm dialect; same-name classes below extend xDSL's)
+from xdsl.dialects.llvm import *  # noqa: F403  # pyright: ignore[reportAssignmentType, reportWildcardImportFromLibrary]  (re-export xDSL's llvm dialect; same-name classes below extend xDSL's)
 from xdsl.dialects.llvm import (
     GEP_USE_SSA_VAL,
     FastMathAttr,
