@@ -229,7 +229,7 @@ def compare_jobs(path: Path, runs: int) -> tuple[float, float, bool]:
 
 
 def profile(path: Path, top: int = 25) -> None:
-    """Seconds per pipeline step (verification included) of one in-process cold
+    """Seconds per pipeline step of one in-process cold
     compile, then cProfile's top functions."""
     import cProfile
     import pstats
