@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from xdsl.dialects import affine, arith
-from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    AnyFloat,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    VectorType,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter
+
+from xdsl_gpu.gpu_dialect import vector
 
 
 def index_constant(value: int, rewriter: PatternRewriter) -> SSAValue:
@@ -32,4 +44,39 @@ def is_minor_identity(amap: AffineMap) -> bool:
     return amap == AffineMap.minor_identity(amap.num_dims, len(amap.results))
 
 
-__all__ = ["index_constant", "is_minor_identity", "offset_index"]
+class OpSequence:
+    """Ops appended in order, for ``rewriter.replace``; each helper returns the
+    value its op makes."""
+
+    def __init__(self) -> None:
+        self.ops: list[Operation] = []
+
+    def add(self, op: Operation) -> SSAValue:
+        self.ops.append(op)
+        return op.results[0]
+
+    def zeros(self, t: Attribute) -> SSAValue:
+        """A zero of the scalar type ``t``, or a splat of zeros of the vector ``t``."""
+        element = t.element_type if isinstance(t, VectorType) else t  # pyright: ignore[reportUnknownMemberType]
+        value: Attribute = (
+            FloatAttr(0.0, cast(AnyFloat, element))
+            if isinstance(element, AnyFloat)
+            else IntegerAttr(0, cast(IntegerType, element))
+        )
+        scalar = self.add(arith.ConstantOp(value, element))
+        if not isinstance(t, VectorType):
+            return scalar
+        return self.add(vector.BroadcastOp(scalar, t))
+
+    def extract(self, v: SSAValue, *position: int) -> SSAValue:
+        t = v.type
+        assert isinstance(t, VectorType)
+        rest = t.get_shape()[len(position) :]
+        result: Attribute = VectorType(t.element_type, rest) if rest else t.element_type
+        return self.add(vector.ExtractOp(v, list(position), result))
+
+    def insert(self, value: SSAValue, dest: SSAValue, *position: int) -> SSAValue:
+        return self.add(vector.InsertOp(value, dest, list(position), dest.type))
+
+
+__all__ = ["OpSequence", "index_constant", "is_minor_identity", "offset_index"]

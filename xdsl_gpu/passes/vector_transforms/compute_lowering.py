@@ -27,9 +27,6 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     AnyFloat,
     DenseArrayBase,
-    FloatAttr,
-    IntegerAttr,
-    IntegerType,
     VectorType,
     i64,
 )
@@ -43,6 +40,7 @@ from xdsl.pattern_rewriter import (
 from xdsl_gpu.gpu_dialect import vector
 from xdsl_gpu.gpu_dialect.llvm_matrix import MatrixTransposeOp
 from xdsl_gpu.gpu_dialect.vector.attributes import CombiningKindFlag
+from xdsl_gpu.passes.vector_transforms.common import OpSequence
 from xdsl_gpu.passes.vector_transforms.contract_lowering import reduction_op
 
 _FLOAT_COMBINE: dict[str, type[Operation]] = {
@@ -81,37 +79,6 @@ def _fixed(t: Attribute) -> VectorType | None:
     return None
 
 
-class _Builder:
-    """Ops appended in order, for ``rewriter.replace``."""
-
-    def __init__(self) -> None:
-        self.ops: list[Operation] = []
-
-    def add(self, op: Operation) -> SSAValue:
-        self.ops.append(op)
-        return op.results[0]
-
-    def zeros(self, t: VectorType) -> SSAValue:
-        element = t.element_type
-        value: Attribute = (
-            FloatAttr(0.0, element)
-            if isinstance(element, AnyFloat)
-            else IntegerAttr(0, cast(IntegerType, element))
-        )
-        scalar = self.add(arith.ConstantOp(value, element))
-        return self.add(vector.BroadcastOp(scalar, t))
-
-    def extract(self, v: SSAValue, *position: int) -> SSAValue:
-        t = v.type
-        assert isinstance(t, VectorType)
-        rest = t.get_shape()[len(position) :]
-        result: Attribute = VectorType(t.element_type, rest) if rest else t.element_type
-        return self.add(vector.ExtractOp(v, list(position), result))
-
-    def insert(self, value: SSAValue, dest: SSAValue, *position: int) -> SSAValue:
-        return self.add(vector.InsertOp(value, dest, list(position), dest.type))
-
-
 class LowerOuterProduct(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.OuterProductOp, rewriter: PatternRewriter):
@@ -122,7 +89,7 @@ class LowerOuterProduct(RewritePattern):
         element = result.element_type
         if kind != "add" and _combine(kind, element) is None:
             return
-        b = _Builder()
+        b = OpSequence()
         if not isinstance(op.rhs.type, VectorType):  # AXPY: lhs * rhs + acc
             splat = b.add(vector.BroadcastOp(op.rhs, result))
             acc = op.acc if op.acc is not None else b.zeros(result)
@@ -142,7 +109,7 @@ class LowerOuterProduct(RewritePattern):
 
 
 def _multiply_add(
-    b: _Builder,
+    b: OpSequence,
     x: SSAValue,
     y: SSAValue,
     acc: SSAValue,
@@ -173,7 +140,7 @@ class LowerMultiReduction(RewritePattern):
         shape = source.get_shape()
         element = source.element_type
         kind = _kind(op)
-        b = _Builder()
+        b = OpSequence()
         if not dims:
             rewriter.replace(op, [], [op.source])
             return
@@ -230,7 +197,7 @@ class LowerTranspose(RewritePattern):
         if self.strategy != "eltwise" and permutation == [1, 0]:
             rewriter.replace(op, self._flat(op.vector, result))
             return
-        b = _Builder()
+        b = OpSequence()
         current = b.zeros(result)
         for index in product(*(range(d) for d in result.get_shape())):
             source_index = [0] * len(index)

@@ -41,8 +41,6 @@ from xdsl.dialects import arith
 from xdsl.dialects.arith import FastMathFlagsAttr
 from xdsl.dialects.builtin import (
     AnyFloat,
-    FloatAttr,
-    IntegerAttr,
     IntegerType,
     VectorType,
 )
@@ -58,38 +56,11 @@ from xdsl_gpu.gpu_dialect import vector
 from xdsl_gpu.gpu_dialect.arith import ExtFOp, ExtSIOp, SelectOp
 from xdsl_gpu.gpu_dialect.llvm_matrix import MatrixMultiplyOp
 from xdsl_gpu.gpu_dialect.vector.attributes import CombiningKindFlag, IteratorType
+from xdsl_gpu.passes.vector_transforms.common import OpSequence
 
 
-class _Ops:
-    """Ops appended in order, for ``rewriter.replace``."""
-
-    def __init__(self) -> None:
-        self.ops: list[Operation] = []
-
-    def add(self, op: Operation) -> SSAValue:
-        self.ops.append(op)
-        return op.results[0]
-
-    def zeros(self, t: Attribute) -> SSAValue:
-        element = t.element_type if isinstance(t, VectorType) else t  # pyright: ignore
-        value: Attribute = (
-            FloatAttr(0.0, cast(AnyFloat, element))
-            if isinstance(element, AnyFloat)
-            else IntegerAttr(0, cast(IntegerType, element))
-        )
-        scalar = self.add(arith.ConstantOp(value, element))
-        if not isinstance(t, VectorType):
-            return scalar
-        return self.add(vector.BroadcastOp(scalar, t))
-
-    def extract(self, v: SSAValue, index: int) -> SSAValue:
-        t = cast(VectorType, v.type)
-        rest = t.get_shape()[1:]
-        result: Attribute = VectorType(t.element_type, rest) if rest else t.element_type
-        return self.add(vector.ExtractOp(v, [index], result))
-
-    def insert(self, value: SSAValue, dest: SSAValue, *position: int) -> SSAValue:
-        return self.add(vector.InsertOp(value, dest, list(position), dest.type))
+class _Ops(OpSequence):
+    """:class:`OpSequence` with the layout changes of a contraction."""
 
     def permute(self, v: SSAValue, dims: list[int], to: list[int]) -> SSAValue:
         """``v`` laid out along iteration dims ``dims``, laid out along ``to``."""
