@@ -356,12 +356,7 @@ def upstream_command_lines() -> None:
 
     from xdsl.xdsl_opt_main import xDSLOptMain
 
-    register = xDSLOptMain.__dict__.get("register_all_arguments")
-    setup = xDSLOptMain.__dict__.get("setup_pipeline")
-    if not callable(register) or not callable(setup):
-        raise XdslChangedError(
-            "xDSLOptMain.register_all_arguments or setup_pipeline is gone"
-        )
+    register, setup = _argument_and_pipeline_setup(xDSLOptMain)
     if is_patched(register, "xdsl_gpu_command_lines"):
         return
 
@@ -427,12 +422,7 @@ def dialects_chosen_per_run(
     when the main starts, and keeps one entry per name."""
     from xdsl.xdsl_opt_main import xDSLOptMain
 
-    register = xDSLOptMain.__dict__.get("register_all_arguments")
-    setup = xDSLOptMain.__dict__.get("setup_pipeline")
-    if not callable(register) or not callable(setup):
-        raise XdslChangedError(
-            "xDSLOptMain.register_all_arguments or setup_pipeline is gone"
-        )
+    register, setup = _argument_and_pipeline_setup(xDSLOptMain)
     if is_patched(setup, "xdsl_gpu_dialect_choice"):
         return
 
@@ -449,3 +439,15 @@ def dialects_chosen_per_run(
     _mark(setup_pipeline, "xdsl_gpu_dialect_choice", setup)
     xDSLOptMain.register_all_arguments = register_all_arguments  # type: ignore[method-assign]
     xDSLOptMain.setup_pipeline = setup_pipeline  # type: ignore[method-assign]
+
+
+def _argument_and_pipeline_setup(main: type) -> tuple[Any, Any]:
+    """xDSLOptMain's own ``register_all_arguments`` and ``setup_pipeline``, which
+    the command-line patches wrap."""
+    register = main.__dict__.get("register_all_arguments")
+    setup = main.__dict__.get("setup_pipeline")
+    if not callable(register) or not callable(setup):
+        raise XdslChangedError(
+            "xDSLOptMain.register_all_arguments or setup_pipeline is gone"
+        )
+    return register, setup
