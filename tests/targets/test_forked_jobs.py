@@ -1,16 +1,18 @@
 """Jobs in forked children (``xdsl_gpu/targets/forked_jobs.py``): results in the
-jobs' order, exceptions and crashes as outcomes, the fallback without fork."""
+jobs' order, exceptions and crashes as outcomes, the fallback without fork, jobs
+started to run while this process works, and cancelled."""
 
 from __future__ import annotations
 
 import os
+import signal
 import time
 
 import pytest
 
 from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.targets import forked_jobs
-from xdsl_gpu.targets.forked_jobs import default_jobs, run_jobs
+from xdsl_gpu.targets.forked_jobs import default_jobs, run_jobs, start_jobs
 
 
 def _sleep_then(value: int, seconds: float):
@@ -72,3 +74,46 @@ def test_jobs_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for ignored in ("0", "-2", "many"):
         monkeypatch.setenv("XDSL_GPU_JOBS", ignored)
         assert default_jobs() == len(os.sched_getaffinity(0))
+
+
+def test_started_jobs_run_while_this_process_works() -> None:
+    """``start_jobs`` returns before its jobs end: here the job waits for a byte
+    that this process writes only after the start (it would hang otherwise; the
+    alarm ends the test then)."""
+    read_end, write_end = os.pipe()
+    previous = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    signal.alarm(20)
+    try:
+        running = start_jobs([lambda: os.read(read_end, 1), lambda: 7], 2)
+        os.write(write_end, b"x")
+        assert [o.value for o in running.wait()] == [b"x", 7]
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+        os.close(read_end)
+        os.close(write_end)
+
+
+def test_cancel_ends_the_children_at_once() -> None:
+    running = start_jobs([lambda: time.sleep(60)], 1)
+    (child,) = running._children.values()  # pyright: ignore[reportPrivateUsage]
+    started = time.monotonic()
+    running.cancel()
+    assert time.monotonic() - started < 10
+    with pytest.raises(ChildProcessError):  # reaped: no such child any more
+        os.waitpid(child.pid, os.WNOHANG)
+
+
+def test_a_child_runs_its_own_single_job_itself() -> None:
+    """In a child, one job needs no grandchild to be isolated: a crash there ends
+    the child, which its parent reports."""
+
+    def inner() -> tuple[int, int]:
+        (outcome,) = run_jobs([os.getpid], 1)
+        assert outcome.value is not None
+        return os.getpid(), outcome.value
+
+    (outcome,) = run_jobs([inner], 1)
+    assert outcome.value is not None
+    child, inner_pid = outcome.value
+    assert child == inner_pid != os.getpid()

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -46,7 +46,12 @@ from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.passes.dialect_presence import dialect_loaded
 from xdsl_gpu.passes.gc_tuning import fewer_collections
-from xdsl_gpu.passes.pipeline_verification import run_steps
+from xdsl_gpu.passes.parallel_device_lowering import (
+    Part,
+    parallel_schedule_possible,
+    run_parallel,
+)
+from xdsl_gpu.passes.pipeline_verification import run_steps, verify_after_each_step
 
 PIPELINE_NAME = "gpu-lower-to-nvvm-pipeline"
 
@@ -348,6 +353,13 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
             (str(step), functools.partial(self._step, step, pass_, registry, ctx))
             for step, pass_ in plan
         ]
+        # Device modules in forked workers while the host is lowered here
+        # (passes/parallel_device_lowering.py); sequentially when that cannot be
+        # done, and to report any error.
+        if not verify_after_each_step() and parallel_schedule_possible():
+            parts = _parts([step for step, _ in plan])
+            if run_parallel(ctx, op, list(zip(parts, (run for _, run in steps)))):
+                return
         # Verified once, each step blamed on failure (passes/pipeline_verification.py).
         run_steps(op, steps, PIPELINE_NAME)
 
@@ -382,6 +394,29 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
             return
         for gpu_module in [o for o in op.ops if isinstance(o, GPUModuleOp)]:
             _apply_nested(pass_, ctx, gpu_module)
+
+
+HOST_ONLY_PASSES = frozenset({"gpu-to-llvm"})
+"""Top-level steps that leave ``gpu.module``\\ s alone."""
+
+
+def _parts(steps: Sequence[PipelineStep]) -> list[Part]:
+    """Where each step runs in the parallel schedule: the whole program up to
+    kernel outlining, then the parts (``passes/parallel_device_lowering.py``)."""
+    parts: list[Part] = []
+    outlined = serialized = False
+    for step in steps:
+        if not outlined:
+            parts.append(Part.WHOLE)
+            outlined = step.pass_name == "gpu-kernel-outlining"
+        elif step.pass_name == "gpu-module-to-binary":
+            parts.append(Part.SERIALIZE)
+            serialized = True
+        elif serialized or step.pass_name in HOST_ONLY_PASSES:
+            parts.append(Part.HOST)
+        else:
+            parts.append(Part.DEVICE if step.nested else Part.BOTH)
+    return parts
 
 
 def _apply_nested(pass_: ModulePass, ctx: Context, gpu_module: GPUModuleOp) -> None:

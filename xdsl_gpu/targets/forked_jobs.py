@@ -21,13 +21,21 @@ import faulthandler
 import os
 import pickle
 import selectors
+import signal
 import struct
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar, cast
 
-__all__ = ["Outcome", "default_jobs", "fork_is_safe", "run_jobs"]
+__all__ = [
+    "Outcome",
+    "RunningJobs",
+    "default_jobs",
+    "fork_is_safe",
+    "run_jobs",
+    "start_jobs",
+]
 
 T = TypeVar("T")
 
@@ -74,13 +82,19 @@ def run_jobs(
 ) -> list[Outcome[T]]:
     """Run every job; the outcomes come in the order of ``jobs``, whatever order the
     children finish in. ``workers`` children run at once. With ``isolate`` (the
-    default) even a single job runs in a child, so that a crash is an outcome;
-    without it, one worker runs the jobs in this process."""
+    default) even a single job runs in a child, so that a crash is an outcome
+    (unless this process is such a child already); without it, one worker runs the
+    jobs in this process."""
     if not jobs:
         return []
-    if not fork_is_safe() or (workers <= 1 and not isolate):
+    if not fork_is_safe() or (workers <= 1 and not (isolate and not _in_child)):
         return [_run_here(job) for job in jobs]
     return _run_forked(jobs, max(1, workers))
+
+
+_in_child = False
+"""Whether this process is one of :func:`run_jobs`' children: there a single job
+needs no child of its own to be isolated, its worker is one already."""
 
 
 def _run_here(job: Callable[[], T]) -> Outcome[T]:
@@ -109,37 +123,91 @@ class _Child:
 
 
 def _run_forked(jobs: Sequence[Callable[[], T]], workers: int) -> list[Outcome[T]]:
-    outcomes: list[Outcome[T] | None] = [None] * len(jobs)
-    waiting = list(range(len(jobs)))[::-1]
-    children: dict[int, _Child] = {}  # by its results pipe
-    with selectors.DefaultSelector() as selector:
+    return RunningJobs(jobs, workers).wait()
+
+
+def start_jobs(jobs: Sequence[Callable[[], T]], workers: int) -> RunningJobs[T]:
+    """Start ``jobs`` in forked children and return at once, so that this process
+    can work meanwhile; :meth:`RunningJobs.wait` gives the outcomes. Only where
+    :func:`fork_is_safe`: the caller checks (there is no in-process fallback to
+    run behind its back)."""
+    if not fork_is_safe():
+        raise RuntimeError("start_jobs: this process runs several threads")
+    return RunningJobs(jobs, max(1, workers))
+
+
+class RunningJobs(Generic[T]):
+    """Jobs running in up to ``workers`` forked children: the children start at
+    once with one job each, and take the next ones as they finish while
+    :meth:`wait` runs."""
+
+    def __init__(self, jobs: Sequence[Callable[[], T]], workers: int) -> None:
+        self._jobs = jobs
+        self._outcomes: list[Outcome[T] | None] = [None] * len(jobs)
+        self._waiting = list(range(len(jobs)))[::-1]
+        self._children: dict[int, _Child] = {}  # by its results pipe
+        self._workers = min(workers, len(jobs))
         try:
-            while waiting or any(c.current is not None for c in children.values()):
-                while waiting and len(children) < min(workers, len(jobs)):
-                    child = _start(jobs)
-                    children[child.results] = child
-                    selector.register(child.results, selectors.EVENT_READ)
-                    _give_work(child, waiting)
-                for key, _ in selector.select():
-                    child = children[cast(int, key.fd)]
-                    data = os.read(child.results, 1 << 20)
-                    if data:
-                        child.buffer += data
-                        for index, outcome in _complete_outcomes(child):
-                            outcomes[index] = cast(Outcome[T], outcome)
-                            _give_work(child, waiting)
-                        continue
-                    # The child ended: after a stop, or killed by its job.
-                    selector.unregister(child.results)
-                    del children[child.results]
-                    outcome = _end(child)
-                    if child.current is not None:
-                        outcomes[child.current] = cast(Outcome[T], outcome)
+            self._start_children()
+        except BaseException:
+            self.cancel()
+            raise
+
+    def _start_children(self) -> list[_Child]:
+        started: list[_Child] = []
+        while self._waiting and len(self._children) < self._workers:
+            child = _start(self._jobs)
+            self._children[child.results] = child
+            _give_work(child, self._waiting)
+            started.append(child)
+        return started
+
+    def wait(self) -> list[Outcome[T]]:
+        """The outcomes in the order of the jobs, once every job has ended."""
+        children = self._children
+        try:
+            with selectors.DefaultSelector() as selector:
+                for fd in children:
+                    selector.register(fd, selectors.EVENT_READ)
+                while self._waiting or any(
+                    c.current is not None for c in children.values()
+                ):
+                    # A child that died leaves its place to a new one.
+                    for child in self._start_children():
+                        selector.register(child.results, selectors.EVENT_READ)
+                    for key, _ in selector.select():
+                        self._read(selector, children[cast(int, key.fd)])
         finally:
             for child in children.values():
                 _give_work(child, [])
                 _end(child)
-    return [o if o is not None else Outcome(died="not run") for o in outcomes]
+            children.clear()
+        return [o if o is not None else Outcome(died="not run") for o in self._outcomes]
+
+    def cancel(self) -> None:
+        """Stop every child now (killed, not waited for to finish its job)."""
+        for child in self._children.values():
+            try:
+                os.kill(child.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            _end(child)
+        self._children.clear()
+
+    def _read(self, selector: selectors.BaseSelector, child: _Child) -> None:
+        data = os.read(child.results, 1 << 20)
+        if data:
+            child.buffer += data
+            for index, outcome in _complete_outcomes(child):
+                self._outcomes[index] = cast(Outcome[T], outcome)
+                _give_work(child, self._waiting)
+            return
+        # The child ended: after a stop, or killed by its job.
+        selector.unregister(child.results)
+        del self._children[child.results]
+        outcome = _end(child)
+        if child.current is not None:
+            self._outcomes[child.current] = cast(Outcome[T], outcome)
 
 
 def _give_work(child: _Child, waiting: list[int]) -> None:
@@ -189,6 +257,8 @@ def _start(jobs: Sequence[Callable[[], object]]) -> _Child:
             # traceback of the worker (pytest enables faulthandler) says nothing
             # more.
             faulthandler.disable()
+            global _in_child
+            _in_child = True
             _serve(jobs, command_read, result_write)
             status = 0
         finally:

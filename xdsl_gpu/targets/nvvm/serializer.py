@@ -83,20 +83,33 @@ def assembler_cuda_version() -> tuple[int, int] | None:
 
 
 def target_machine(options: NVVMOptions) -> llvm.TargetMachine:
+    """The NVPTX target machine for ``options``; one per chip, features, triple and
+    level, shared by the modules of a program (each compile used to make two)."""
+    return _target_machine(
+        options.chip,
+        options.features,
+        options.triple,
+        options.opt_level,
+        options.use_toolkit,
+    )
+
+
+@cache
+def _target_machine(
+    chip_name: str, feature_text: str, triple: str, opt_level: int, use_toolkit: bool
+) -> llvm.TargetMachine:
     import llvmlite.binding as llvm
 
     _initialize_llvm()
-    chip = ptx_isa.Chip.parse(options.chip)
+    chip = ptx_isa.Chip.parse(chip_name)
     version = ptx_isa.choose_ptx_version(
-        chip,
-        options.features,
-        None if options.use_toolkit else assembler_cuda_version(),
+        chip, feature_text, None if use_toolkit else assembler_cuda_version()
     )
-    _, other_features = ptx_isa.split_features(options.features)
+    _, other_features = ptx_isa.split_features(feature_text)
     features = ",".join([f"+ptx{version}", *other_features])
-    target = llvm.Target.from_triple(options.triple)
+    target = llvm.Target.from_triple(triple)
     return target.create_target_machine(
-        cpu=options.chip, features=features, opt=options.opt_level, reloc="pic"
+        cpu=chip_name, features=features, opt=opt_level, reloc="pic"
     )
 
 

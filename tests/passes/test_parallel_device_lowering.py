@@ -1,0 +1,272 @@
+"""gpu-lower-to-nvvm-pipeline's parallel schedule
+(``xdsl_gpu/passes/parallel_device_lowering.py``): the sequential schedule's output,
+byte for byte, on every GPU program of the test corpus, or the same error; the
+same diagnostics when a kernel, the host code or a worker fails; the schedule only
+where it may run."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from xdsl.utils.exceptions import ParseError, VerifyException
+
+from tests.support.xdsl_tools import make_context, parse, print_module
+from xdsl_gpu.passes import parallel_device_lowering
+from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import GpuLowerToNVVMPipelinePass
+from xdsl_gpu.passes.parallel_device_lowering import Part, run_parallel
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CORPUS_FOLDERS = ("examples", "tests/filecheck", "tests/gpu", "tests/runtime")
+
+
+def _corpus() -> list[tuple[str, str]]:
+    """Every chunk (``// -----``) of the repository's MLIR files that has a
+    ``gpu.launch`` or a ``gpu.module``."""
+    chunks: list[tuple[str, str]] = []
+    for folder in CORPUS_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*.mlir")):
+            text = path.read_text()
+            for index, chunk in enumerate(re.split(r"^// -----.*$", text, flags=re.M)):
+                if "gpu.launch" in chunk or "gpu.module" in chunk:
+                    name = f"{path.relative_to(ROOT)}#{index}"
+                    chunks.append((name, chunk))
+    return chunks
+
+
+CORPUS = _corpus()
+
+
+def _outcome(text: str, jobs: str, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """The pipeline's output (compile times masked) or its error; None for a chunk
+    that does not parse and verify on its own (a negative test's input)."""
+    monkeypatch.delenv("XDSL_GPU_VERIFY_EACH", raising=False)
+    monkeypatch.setenv("XDSL_GPU_JOBS", jobs)
+    ctx = make_context()
+    try:
+        module = parse(text, ctx)
+    except (ParseError, VerifyException):
+        return None
+    pipeline = GpuLowerToNVVMPipelinePass(
+        cubin_chip="sm_90", cubin_features="+ptx80", cubin_format="isa"
+    )
+    try:
+        pipeline.apply(ctx, module)
+    except Exception as error:
+        notes = "\n".join(getattr(error, "__notes__", ()))
+        return f"{type(error).__name__}: {error}\n{notes}"
+    return re.sub(r"TimeInMs = \d+", "TimeInMs = N", print_module(module))
+
+
+class Schedules:
+    """Counts how the parallel schedule ended: done or given up."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.done = self.given_up = 0
+        run = parallel_device_lowering.run_parallel
+
+        def counted(*args: object, **kwargs: object) -> bool:
+            done = run(*args, **kwargs)  # type: ignore[arg-type]
+            if done:
+                self.done += 1
+            else:
+                self.given_up += 1
+            return done
+
+        monkeypatch.setattr(
+            "xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline.run_parallel", counted
+        )
+
+
+def test_the_corpus_is_there() -> None:
+    assert len(CORPUS) > 60
+
+
+@pytest.mark.parametrize(("name", "text"), CORPUS, ids=[n for n, _ in CORPUS])
+def test_same_output_as_the_sequential_schedule(
+    name: str, text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    schedules = Schedules(monkeypatch)
+    parallel = _outcome(text, "2", monkeypatch)
+    if parallel is None:
+        pytest.skip(f"{name} is not a valid program on its own")
+    sequential = _outcome(text, "1", monkeypatch)
+    assert parallel == sequential
+    has_device_code = re.search(r"\bgpu\.module\b|\bgpu\.launch\s", text)
+    if has_device_code and parallel.startswith("builtin.module"):
+        # What compiles, the parallel schedule compiled.
+        assert schedules.done == 1, f"{name}: the parallel schedule gave up"
+
+
+TWO_KERNELS = """
+module attributes {gpu.container_module} {
+  gpu.module @first {
+    gpu.func @first(%out: memref<8xf32>) kernel {
+      %i = gpu.thread_id x
+      %v = arith.constant 1.0 : f32
+      memref.store %v, %out[%i] : memref<8xf32>
+      gpu.return
+    }
+  }
+  gpu.module @second {
+    gpu.func @second(%out: memref<8xf32>) kernel {
+      %i = gpu.thread_id x
+      %v = arith.constant 2.0 : f32
+      KERNEL_OP
+      memref.store %v, %out[%i] : memref<8xf32>
+      gpu.return
+    }
+  }
+  func.func @main(%m: memref<8xf32>) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    HOST_OP
+    gpu.launch_func @first::@first blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1) args(%m : memref<8xf32>)
+    gpu.launch_func @second::@second blocks in (%c1, %c1, %c1)
+        threads in (%c8, %c1, %c1) args(%m : memref<8xf32>)
+    func.return
+  }
+}
+"""
+
+
+def _two_kernels(kernel_op: str = "", host_op: str = "") -> str:
+    return TWO_KERNELS.replace("KERNEL_OP", kernel_op).replace("HOST_OP", host_op)
+
+
+def test_two_kernels_compile_in_parallel(monkeypatch: pytest.MonkeyPatch) -> None:
+    schedules = Schedules(monkeypatch)
+    parallel = _outcome(_two_kernels(), "2", monkeypatch)
+    assert schedules.done == 1
+    assert parallel is not None
+    assert parallel.count("gpu.binary @") == 2
+    assert parallel == _outcome(_two_kernels(), "1", monkeypatch)
+    assert schedules.done == 1  # one job: the sequential schedule
+
+
+UNLOWERED_KERNEL_OPS = """
+      %t = tensor.empty() : tensor<8xf32>
+      %e = tensor.extract %t[%i] : tensor<8xf32>
+      memref.store %e, %out[%i] : memref<8xf32>"""
+
+REJECTED_HOST_OPS = """
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] host_shared () : memref<8xf32>
+    %t2 = gpu.dealloc async [%t1] %a : memref<8xf32>
+    gpu.wait [%t2]"""
+
+
+@pytest.mark.parametrize(
+    ("kernel_op", "host_op", "message"),
+    [
+        # Left in a kernel (by a worker): reported by the sequential re-run.
+        (UNLOWERED_KERNEL_OPS, "", "gpu.module @second still contains 'tensor.empty'"),
+        # Rejected by the host lowering (here, while the workers run).
+        ("", REJECTED_HOST_OPS, "pass 18/23: gpu-to-llvm"),
+    ],
+)
+def test_errors_are_the_sequential_schedules(
+    kernel_op: str, host_op: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    schedules = Schedules(monkeypatch)
+    program = _two_kernels(kernel_op, host_op)
+    parallel = _outcome(program, "2", monkeypatch)
+    assert parallel == _outcome(program, "1", monkeypatch)
+    assert parallel is not None
+    assert message in parallel
+    assert schedules.given_up == 1
+
+
+def test_a_worker_that_dies_leaves_the_work_to_the_sequential_schedule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A device step that ends its process (as LLVM does when it cannot select an
+    instruction) takes its worker with it; the input is put back and the
+    sequential schedule compiles it."""
+    schedules = Schedules(monkeypatch)
+    parent = os.getpid()
+    from xdsl_gpu.passes import gpu_lower_to_nvvm_pipeline as pipeline
+
+    run = pipeline.GpuLowerToNVVMPipelinePass._run
+
+    def dies_in_a_worker(step, pass_, ctx, op) -> None:  # type: ignore[no-untyped-def]
+        if step.pass_name == "convert-gpu-to-nvvm" and os.getpid() != parent:
+            os._exit(3)
+        run(step, pass_, ctx, op)
+
+    expected = _outcome(_two_kernels(), "1", monkeypatch)
+    monkeypatch.setattr(
+        pipeline.GpuLowerToNVVMPipelinePass, "_run", staticmethod(dies_in_a_worker)
+    )
+    assert _outcome(_two_kernels(), "2", monkeypatch) == expected
+    assert schedules.given_up == 1
+
+
+def test_llvm_abort_in_a_worker_is_the_usual_diagnostic(tmp_path: Path) -> None:
+    """LLVM ends the worker that compiles the cluster register for sm_75; the
+    sequential run reports it as it always did."""
+    source = tmp_path / "cluster.mlir"
+    source.write_text(
+        "gpu.module @s {\n  gpu.func @s(%out: memref<8xindex>) kernel {\n"
+        "    %z = gpu.cluster_id z\n    memref.store %z, %out[%z] : memref<8xindex>\n"
+        "    gpu.return\n  }\n}\n"
+        "gpu.module @t {\n  gpu.func @t() kernel {\n    gpu.return\n  }\n}\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "XDSL_GPU_VERIFY_EACH"}
+    env["XDSL_GPU_JOBS"] = "2"
+    done = subprocess.run(
+        ["xdsl-opt", str(source), "-p",
+         "gpu-lower-to-nvvm-pipeline{cubin-format=isa cubin-chip=sm_75}"],
+        capture_output=True, text=True, check=False, env=env,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert "LLVM cannot compile gpu.module @s for sm_75: LLVM ERROR: Cannot select" in (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr
+
+
+def test_not_used_where_it_may_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    schedules = Schedules(monkeypatch)
+    monkeypatch.setenv("XDSL_GPU_VERIFY_EACH", "full")
+    monkeypatch.setenv("XDSL_GPU_JOBS", "2")
+    ctx = make_context()
+    module = parse(_two_kernels(), ctx)
+    GpuLowerToNVVMPipelinePass(cubin_chip="sm_90", cubin_format="isa").apply(
+        ctx, module
+    )
+    assert schedules.done == schedules.given_up == 0
+    monkeypatch.delenv("XDSL_GPU_VERIFY_EACH")
+    monkeypatch.setattr(parallel_device_lowering, "fork_is_safe", lambda: False)
+    module = parse(_two_kernels(), ctx)
+    GpuLowerToNVVMPipelinePass(cubin_chip="sm_90", cubin_format="isa").apply(
+        ctx, module
+    )
+    assert schedules.done == schedules.given_up == 0
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [Part.WHOLE, Part.BOTH, Part.HOST],  # nothing serializes
+        [Part.WHOLE, Part.SERIALIZE, Part.BOTH],  # a shared step after the binaries
+        [Part.BOTH, Part.WHOLE, Part.SERIALIZE],  # the whole program after the split
+        [Part.WHOLE, Part.SERIALIZE, Part.SERIALIZE],
+    ],
+)
+def test_steps_that_do_not_split_are_left_to_the_sequential_schedule(
+    parts: list[Part],
+) -> None:
+    ctx = make_context()
+    module = parse(_two_kernels(), ctx)
+    before = print_module(module)
+    ran: list[int] = []
+    steps = [(part, lambda m, i=i: ran.append(i)) for i, part in enumerate(parts)]
+    assert not run_parallel(ctx, module, steps)
+    assert ran == []
+    assert print_module(module) == before

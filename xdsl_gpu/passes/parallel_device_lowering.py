@@ -1,0 +1,216 @@
+"""``gpu-lower-to-nvvm-pipeline``'s parallel schedule: after kernel outlining, the
+``gpu.module``\\ s are lowered and serialized in forked workers while this process
+lowers the host code.
+
+Once ``gpu-kernel-outlining`` has run, device code and host code share nothing but
+symbol names: a ``gpu.module`` is isolated from above, and the host names its
+kernels. The rest of the pipeline then splits into two programs:
+
+* the *device part*, each ``gpu.module`` in a module of its own (a copy of the
+  top-level module's attributes around it): the top-level steps
+  (:attr:`Part.BOTH`), the ``gpu.module(...)`` steps (:attr:`Part.DEVICE`) and
+  ``gpu-module-to-binary`` (:attr:`Part.SERIALIZE`), which leaves a ``gpu.binary``;
+* the *host part*, each ``gpu.module`` replaced by an empty stand-in (same name,
+  targets and attributes): the top-level steps and the host-only ones
+  (``gpu-to-llvm`` and every step after ``gpu-module-to-binary``,
+  :attr:`Part.HOST`). Then each stand-in is replaced by the ops its module became.
+
+Steps after ``gpu-module-to-binary`` thus run before the binaries are in place;
+those of the pipeline (``convert-math-to-llvm``, ``canonicalize``, ``cse``,
+``reconcile-unrealized-casts``) do not look at a kernel's module, whatever it is.
+
+mlir-opt runs nested pass pipelines on threads; Python threads would not run
+passes at once, so the device part runs in forked workers
+(``xdsl_gpu/targets/forked_jobs.py``; ``XDSL_GPU_JOBS`` of them, a share of the
+modules each, balanced by size), which send their ``gpu.binary`` back as text,
+while this process lowers the host part.
+
+The output is the sequential schedule's, byte for byte
+(``tests/passes/test_parallel_device_lowering.py`` compares the two on every GPU
+program of the test corpus). Whatever goes wrong here (a diagnostic, a crash, a
+worker that died), the schedule gives up, puts the input back and says so; the
+pipeline then runs sequentially and reports the error exactly as it always has.
+The schedule is used only where forking is safe (one thread), with more than one
+job, and not when every step is verified (``XDSL_GPU_VERIFY_EACH=full``, as in the
+test suite).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from enum import Enum, auto
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+
+from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
+from xdsl_gpu.targets.forked_jobs import default_jobs, fork_is_safe, start_jobs
+
+__all__ = ["Part", "parallel_schedule_possible", "run_parallel"]
+
+
+class Part(Enum):
+    """Which part of a split program a pipeline step runs on."""
+
+    WHOLE = auto()
+    """Before the split (up to kernel outlining): the whole program."""
+    BOTH = auto()
+    """A top-level step: on the host part and on each device module."""
+    DEVICE = auto()
+    """A ``gpu.module(...)`` step: on each device module only."""
+    HOST = auto()
+    """A step that leaves ``gpu.module``\\ s alone, or runs after they are gone
+    (here: before the binaries are put in place)."""
+    SERIALIZE = auto()
+    """``gpu-module-to-binary``: on each device module, then the host part takes
+    the binaries."""
+
+
+StepRun = Callable[[ModuleOp], object]
+"""What runs one step on a module."""
+
+
+def parallel_schedule_possible() -> bool:
+    """Whether this process may fork workers and is asked to use more than one."""
+    return default_jobs() > 1 and fork_is_safe()
+
+
+def run_parallel(
+    ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]
+) -> bool:
+    """Run ``steps`` on ``module`` with the parallel schedule and verify the result;
+    False (and ``module`` as it was) when that did not succeed, for any reason, or
+    does not apply (the parts are not in the order ``WHOLE* (BOTH|DEVICE|HOST)*
+    SERIALIZE HOST*``, or the program has no ``gpu.module``)."""
+    if not _splittable([part for part, _ in steps]):
+        return False
+    snapshot = module.clone()
+    try:
+        done = _run(ctx, module, steps)
+    except Exception:
+        done = False
+    if not done:
+        _restore(module, snapshot)
+    return done
+
+
+def _splittable(parts: Sequence[Part]) -> bool:
+    serialize = [i for i, part in enumerate(parts) if part is Part.SERIALIZE]
+    if len(serialize) != 1:
+        return False
+    split = next(i for i, part in enumerate(parts) if part is not Part.WHOLE)
+    return (
+        Part.WHOLE not in parts[split:]
+        and split <= serialize[0]
+        and all(part is Part.HOST for part in parts[serialize[0] + 1 :])
+    )
+
+
+def _run(ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]) -> bool:
+    whole = [run for part, run in steps if part is Part.WHOLE]
+    rest = [(part, run) for part, run in steps if part is not Part.WHOLE]
+    for run in whole:
+        run(module)
+    device_modules = [op for op in module.ops if isinstance(op, GPUModuleOp)]
+    if not device_modules:
+        return False
+    stand_ins = [_stand_in(m) for m in device_modules]
+    device_steps = [run for part, run in rest if part is not Part.HOST]
+    shares = _shares(device_modules, default_jobs())
+    jobs = [
+        _device_job(module, [device_modules[i] for i in share], device_steps)
+        for share in shares
+    ]
+    running = start_jobs(jobs, len(jobs))
+    try:
+        for part, run in rest:
+            if part in (Part.BOTH, Part.HOST):
+                run(module)
+        outcomes = running.wait()
+    finally:
+        running.cancel()
+    if any(o.value is None for o in outcomes):
+        return False  # an error or a dead worker: the sequential run reports it
+    texts = [text for o in outcomes for text in o.value or ()]
+    order = [i for share in shares for i in share]
+    _put_binaries(ctx, stand_ins, dict(zip(order, texts, strict=True)))
+    module.verify()  # as the sequential schedule does at its end
+    return True
+
+
+def _stand_in(device_module: GPUModuleOp) -> GPUModuleOp:
+    """Put an empty copy of ``device_module`` (name, targets, attributes) in its
+    place, and return it; ``device_module`` is left detached."""
+    stand_in = device_module.clone_without_regions()
+    stand_in.body.add_block(Block())
+    parent = device_module.parent_block()
+    assert parent is not None
+    parent.insert_op_before(stand_in, device_module)
+    parent.detach_op(device_module)
+    return stand_in
+
+
+def _shares(device_modules: Sequence[GPUModuleOp], workers: int) -> list[list[int]]:
+    """The modules' indices split into at most ``workers`` shares of about equal
+    size (in ops), each in program order."""
+    sizes = [sum(1 for _ in m.walk()) for m in device_modules]
+    shares: list[list[int]] = [[] for _ in range(min(workers, len(device_modules)))]
+    loads = [0] * len(shares)
+    for index in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
+        lightest = loads.index(min(loads))
+        shares[lightest].append(index)
+        loads[lightest] += sizes[index]
+    return [sorted(share) for share in shares if share]
+
+
+def _device_job(
+    top: ModuleOp, share: Sequence[GPUModuleOp], device_steps: Sequence[StepRun]
+) -> Callable[[], list[str]]:
+    """In a worker: lower and serialize each (detached) module of ``share``, each in
+    a copy of the top-level module that holds it alone; their text, in order."""
+
+    def run() -> list[str]:
+        texts: list[str] = []
+        for device_module in share:
+            holder = top.clone_without_regions()
+            holder.body.add_block(Block([device_module]))
+            for step in device_steps:
+                step(holder)
+            out = io.StringIO()
+            Printer(stream=out).print_op(holder)
+            texts.append(out.getvalue())
+        return texts
+
+    return run
+
+
+def _put_binaries(
+    ctx: Context, stand_ins: Sequence[GPUModuleOp], texts: dict[int, str]
+) -> None:
+    """Replace each stand-in by the ops its device module became."""
+    for index, stand_in in enumerate(stand_ins):
+        holder = Parser(ctx, texts[index]).parse_module()
+        parent = stand_in.parent_block()
+        assert parent is not None
+        for op in list(holder.ops):
+            holder.body.block.detach_op(op)
+            parent.insert_op_before(op, stand_in)
+        parent.erase_op(stand_in)
+
+
+def _restore(module: ModuleOp, snapshot: ModuleOp) -> None:
+    """Make ``module`` what ``snapshot`` is (``snapshot`` is used up)."""
+    block = module.body.block
+    for op in list(block.ops):
+        block.detach_op(op)
+    for op in list(snapshot.ops):
+        snapshot.body.block.detach_op(op)
+        block.add_op(op)
+    module.attributes.clear()
+    module.attributes.update(snapshot.attributes)
+    module.properties.clear()
+    module.properties.update(snapshot.properties)
