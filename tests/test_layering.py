@@ -15,6 +15,7 @@ LAYERS: dict[str, int] = {
     "compat": 0,
     "diagnostics": 0,
     "file_access": 0,
+    "forked_jobs": 0,
     "objects": 0,
     "gpu_dialect": 1,
     "passes": 2,

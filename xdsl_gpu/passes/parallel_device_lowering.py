@@ -21,7 +21,7 @@ those of the pipeline (``convert-math-to-llvm``, ``canonicalize``, ``cse``,
 
 mlir-opt runs nested pass pipelines on threads; Python threads would not run
 passes at once, so the device part runs in forked workers
-(``xdsl_gpu/targets/forked_jobs.py``; ``XDSL_GPU_JOBS`` of them, a share of the
+(``xdsl_gpu/forked_jobs.py``; ``XDSL_GPU_JOBS`` of them, a share of the
 modules each, balanced by size), which send their ``gpu.binary`` back as text,
 while this process lowers the host part.
 
@@ -48,7 +48,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
-from xdsl_gpu.targets.forked_jobs import default_jobs, fork_is_safe, start_jobs
+from xdsl_gpu.forked_jobs import default_jobs, fork_is_safe, start_jobs
 
 __all__ = ["Part", "parallel_schedule_possible", "run_parallel"]
 

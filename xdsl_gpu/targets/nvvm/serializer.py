@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
-from xdsl_gpu.targets.forked_jobs import fork_is_safe, run_jobs
+from xdsl_gpu.forked_jobs import fork_is_safe, run_jobs
 from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
 
 if TYPE_CHECKING:
@@ -194,7 +194,7 @@ def emit_ptx(module: llvm.ModuleRef, options: NVVMOptions, isolate: bool = True)
     its NVPTX back end cannot compile for the chip, such as a cluster register on
     sm_75; here that becomes a diagnostic that quotes LLVM's message. Without
     ``isolate`` (the caller already runs in a child of its own,
-    ``xdsl_gpu/targets/forked_jobs.py``) it runs in this process."""
+    ``xdsl_gpu/forked_jobs.py``) it runs in this process."""
     machine = target_machine(options)
     if not isolate or not fork_is_safe():
         # fork() copies one thread only: with other threads running (the CUDA

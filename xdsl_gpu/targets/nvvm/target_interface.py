@@ -11,7 +11,7 @@ the model to :class:`NVVMTargetAttr` (``registerNVVMTargetInterfaceExternalModel
 ``serialize_to_objects`` (what ``gpu-module-to-binary`` calls, once for all of a
 program's modules) translates every module here, takes what it can from the compile
 cache (``xdsl_gpu/targets/compile_cache.py``) and compiles the rest in forked
-children, several at once (``xdsl_gpu/targets/forked_jobs.py``, ``XDSL_GPU_JOBS``).
+children, several at once (``xdsl_gpu/forked_jobs.py``, ``XDSL_GPU_JOBS``).
 The objects are the same bytes whichever way they were made; a cached object keeps
 the timing properties of the compile that made it.
 """
@@ -78,7 +78,7 @@ class NVVMTargetAttrImpl(TargetAttrInterface):
         options: TargetOptions,
     ) -> list[bytes | Exception | None]:
         from xdsl_gpu.targets.compile_cache import default_cache
-        from xdsl_gpu.targets.forked_jobs import default_jobs, run_jobs
+        from xdsl_gpu.forked_jobs import default_jobs, run_jobs
         from xdsl_gpu.targets.nvvm.cache_key import nvvm_cache_key
 
         fmt = options.compilation_target

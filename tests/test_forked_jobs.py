@@ -1,4 +1,4 @@
-"""Jobs in forked children (``xdsl_gpu/targets/forked_jobs.py``): results in the
+"""Jobs in forked children (``xdsl_gpu/forked_jobs.py``): results in the
 jobs' order, exceptions and crashes as outcomes, the fallback without fork, jobs
 started to run while this process works, and cancelled."""
 
@@ -11,8 +11,8 @@ import time
 import pytest
 
 from xdsl_gpu.diagnostics import UserError
-from xdsl_gpu.targets import forked_jobs
-from xdsl_gpu.targets.forked_jobs import default_jobs, run_jobs, start_jobs
+from xdsl_gpu import forked_jobs
+from xdsl_gpu.forked_jobs import default_jobs, run_jobs, start_jobs
 
 
 def _sleep_then(value: int, seconds: float):

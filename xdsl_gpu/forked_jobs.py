@@ -3,9 +3,10 @@
 ``gpu-module-to-binary`` compiles each ``gpu.module`` separately (LLVM, nvJitLink,
 nvFatbin): with one child per module, the modules of a program compile on every core
 at once, and a job that kills its process (LLVM ends the process on IR its back end
-cannot select) takes only its child with it. ``fork`` shares the parent's memory, so
-a job is any callable (nothing is pickled on the way in); its result travels back
-pickled through a pipe.
+cannot select) takes only its child with it. ``gpu-lower-to-nvvm-pipeline`` starts
+its kernels' lowering in children (:func:`start_jobs`) and lowers the host code
+meanwhile. ``fork`` shares the parent's memory, so a job is any callable (nothing
+is pickled on the way in); its result travels back pickled through a pipe.
 
 Forking is only safe in a process that runs one thread (a lock held by another
 thread stays locked in the child): elsewhere, and with one job, the jobs run in this
