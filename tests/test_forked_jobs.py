@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu import forked_jobs
+from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.forked_jobs import default_jobs, run_jobs, start_jobs
 
 

@@ -47,8 +47,8 @@ from xdsl.ir import Block
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.forked_jobs import default_jobs, fork_is_safe, start_jobs
+from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 
 __all__ = ["Part", "parallel_schedule_possible", "run_parallel"]
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xdsl_gpu.diagnostics import UserError
-from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 from xdsl_gpu.forked_jobs import fork_is_safe, run_jobs
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
 
 if TYPE_CHECKING:

@@ -77,8 +77,8 @@ class NVVMTargetAttrImpl(TargetAttrInterface):
         requests: Sequence[tuple[Attribute, Operation]],
         options: TargetOptions,
     ) -> list[bytes | Exception | None]:
-        from xdsl_gpu.targets.compile_cache import default_cache
         from xdsl_gpu.forked_jobs import default_jobs, run_jobs
+        from xdsl_gpu.targets.compile_cache import default_cache
         from xdsl_gpu.targets.nvvm.cache_key import nvvm_cache_key
 
         fmt = options.compilation_target
