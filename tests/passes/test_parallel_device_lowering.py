@@ -270,3 +270,24 @@ def test_steps_that_do_not_split_are_left_to_the_sequential_schedule(
     assert not run_parallel(ctx, module, steps)
     assert ran == []
     assert print_module(module) == before
+
+
+@pytest.mark.parametrize("cubin_format", ["fatbin", "bin", "llvm"])
+def test_binary_objects_come_back_whole_in_every_format(
+    cubin_format: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The workers' binaries travel as text (escaped bytes): a fatbin, a cubin and
+    LLVM bitcode come back as the sequential schedule makes them."""
+    monkeypatch.delenv("XDSL_GPU_VERIFY_EACH", raising=False)
+    schedules = Schedules(monkeypatch)
+    outputs: list[str] = []
+    for jobs in ("2", "1"):
+        monkeypatch.setenv("XDSL_GPU_JOBS", jobs)
+        ctx = make_context()
+        module = parse(_two_kernels(), ctx)
+        GpuLowerToNVVMPipelinePass(cubin_chip="sm_90", cubin_format=cubin_format).apply(
+            ctx, module
+        )
+        outputs.append(re.sub(r"TimeInMs = \d+", "N", print_module(module)))
+    assert schedules.done == 1
+    assert outputs[0] == outputs[1]
