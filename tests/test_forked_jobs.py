@@ -117,3 +117,26 @@ def test_a_child_runs_its_own_single_job_itself() -> None:
     assert outcome.value is not None
     child, inner_pid = outcome.value
     assert child == inner_pid != os.getpid()
+
+
+def test_an_interrupt_while_waiting_ends_the_children_at_once() -> None:
+    """Ctrl-C during ``wait`` (here: SIGALRM raising KeyboardInterrupt) kills the
+    children instead of waiting for their jobs to end."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    running = start_jobs([lambda: time.sleep(60)], 1)
+    (child,) = running._children.values()  # pyright: ignore[reportPrivateUsage]
+    started = time.monotonic()
+    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            running.wait()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.monotonic() - started < 10
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child.pid, os.WNOHANG)

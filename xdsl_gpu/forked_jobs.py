@@ -9,8 +9,9 @@ meanwhile. ``fork`` shares the parent's memory, so a job is any callable (nothin
 is pickled on the way in); its result travels back pickled through a pipe.
 
 Forking is only safe in a process that runs one thread (a lock held by another
-thread stays locked in the child): elsewhere, and with one job, the jobs run in this
-process one after the other.
+thread stays locked in the child): elsewhere :func:`run_jobs` runs the jobs in this
+process one after the other (as it does with one job, where asked), and
+:func:`start_jobs` refuses.
 
 ``XDSL_GPU_JOBS``: how many children run at once (default: the CPUs this process
 may use; ``1`` compiles one module at a time).
@@ -88,14 +89,15 @@ def run_jobs(
     jobs in this process."""
     if not jobs:
         return []
-    if not fork_is_safe() or (workers <= 1 and not (isolate and not _in_child)):
+    isolated_already = _in_child  # a crash ends this child, which its parent reports
+    if not fork_is_safe() or (workers <= 1 and (not isolate or isolated_already)):
         return [_run_here(job) for job in jobs]
     return _run_forked(jobs, max(1, workers))
 
 
 _in_child = False
-"""Whether this process is one of :func:`run_jobs`' children: there a single job
-needs no child of its own to be isolated, its worker is one already."""
+"""Whether this process is a child of :func:`run_jobs` or :func:`start_jobs`: there
+a single job needs no child of its own to be isolated, its worker is one already."""
 
 
 def _run_here(job: Callable[[], T]) -> Outcome[T]:
@@ -130,8 +132,13 @@ def _run_forked(jobs: Sequence[Callable[[], T]], workers: int) -> list[Outcome[T
 def start_jobs(jobs: Sequence[Callable[[], T]], workers: int) -> RunningJobs[T]:
     """Start ``jobs`` in forked children and return at once, so that this process
     can work meanwhile; :meth:`RunningJobs.wait` gives the outcomes. Only where
-    :func:`fork_is_safe`: the caller checks (there is no in-process fallback to
-    run behind its back)."""
+    :func:`fork_is_safe` (this raises otherwise: there is no in-process fallback
+    to run behind the caller's back).
+
+    Give ``workers`` >= ``len(jobs)`` when the jobs must see this process as it is
+    now: a job that waits for a free child (or takes the place of one that died)
+    starts in a child forked during :meth:`RunningJobs.wait`, from this process as
+    it is then."""
     if not fork_is_safe():
         raise RuntimeError("start_jobs: this process runs several threads")
     return RunningJobs(jobs, max(1, workers))
@@ -178,6 +185,9 @@ class RunningJobs(Generic[T]):
                         selector.register(child.results, selectors.EVENT_READ)
                     for key, _ in selector.select():
                         self._read(selector, children[cast(int, key.fd)])
+        except BaseException:  # Ctrl-C, say: the children end now, not after their job
+            self.cancel()
+            raise
         finally:
             for child in children.values():
                 _give_work(child, [])

@@ -6,12 +6,14 @@ where it may run."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
+from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from tests.support.xdsl_tools import make_context, parse, print_module
@@ -42,8 +44,9 @@ CORPUS = _corpus()
 
 
 def _outcome(text: str, jobs: str, monkeypatch: pytest.MonkeyPatch) -> str | None:
-    """The pipeline's output (compile times masked) or its error; None for a chunk
-    that does not parse and verify on its own (a negative test's input)."""
+    """The pipeline's output (with locations, compile times masked) or its error;
+    None for a chunk that does not parse and verify on its own (a negative test's
+    input)."""
     monkeypatch.delenv("XDSL_GPU_VERIFY_EACH", raising=False)
     monkeypatch.setenv("XDSL_GPU_JOBS", jobs)
     ctx = make_context()
@@ -59,7 +62,9 @@ def _outcome(text: str, jobs: str, monkeypatch: pytest.MonkeyPatch) -> str | Non
     except Exception as error:
         notes = "\n".join(getattr(error, "__notes__", ()))
         return f"{type(error).__name__}: {error}\n{notes}"
-    return re.sub(r"TimeInMs = \d+", "TimeInMs = N", print_module(module))
+    out = io.StringIO()
+    Printer(stream=out, print_debuginfo=True).print_op(module)  # locations too
+    return re.sub(r"TimeInMs = \d+", "TimeInMs = N", out.getvalue())
 
 
 class Schedules:
@@ -291,3 +296,47 @@ def test_binary_objects_come_back_whole_in_every_format(
         outputs.append(re.sub(r"TimeInMs = \d+", "N", print_module(module)))
     assert schedules.done == 1
     assert outputs[0] == outputs[1]
+
+
+def test_locations_are_the_sequential_schedules_in_xdsl_opt(tmp_path: Path) -> None:
+    """xdsl-opt gives parsed ops their source position: the binaries read back from
+    the workers' text must not get one in that text (``loc(unknown)``, as the
+    sequential schedule makes them), and the other ops keep the user's."""
+    source = tmp_path / "two.mlir"
+    source.write_text(_two_kernels())
+    outputs: list[str] = []
+    for jobs in ("2", "1"):
+        env = {k: v for k, v in os.environ.items() if k != "XDSL_GPU_VERIFY_EACH"}
+        env["XDSL_GPU_JOBS"] = jobs
+        done = subprocess.run(
+            ["xdsl-opt", str(source), "--print-debuginfo", "-p",
+             "gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-format=isa}"],
+            capture_output=True, text=True, check=True, env=env,
+        )  # fmt: skip
+        outputs.append(re.sub(r"TimeInMs = \d+", "N", done.stdout))
+    assert "xdsl-gpu worker" not in outputs[0]
+    assert str(source) in outputs[0]
+    assert outputs[0] == outputs[1]
+
+
+def test_the_pipeline_splits_every_step_after_outlining() -> None:
+    from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import _parts  # pyright: ignore[reportPrivateUsage]
+
+    parts = _parts(GpuLowerToNVVMPipelinePass(cubin_chip="sm_90").steps())
+    assert parts[:2] == [Part.WHOLE, Part.WHOLE]
+    assert Part.WHOLE not in parts[2:]
+    assert parts.count(Part.SERIALIZE) == 1
+
+
+def test_a_step_the_schedule_does_not_know_is_not_split() -> None:
+    from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import (
+        PipelineStep,
+        _parts,  # pyright: ignore[reportPrivateUsage]
+    )
+
+    steps = [
+        PipelineStep("gpu-kernel-outlining"),
+        PipelineStep("xgpu-check-kernel-abi"),
+        PipelineStep("gpu-module-to-binary"),
+    ]
+    assert _parts(steps) == [Part.WHOLE, Part.WHOLE, Part.SERIALIZE]

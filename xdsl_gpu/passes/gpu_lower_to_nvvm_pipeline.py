@@ -43,6 +43,7 @@ from xdsl.utils.arg_spec import ArgSpec, ParameterListType
 from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_gpu.diagnostics import UserError
+from xdsl_gpu.forked_jobs import fork_is_safe, run_jobs
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.passes.dialect_presence import dialect_loaded
 from xdsl_gpu.passes.gc_tuning import fewer_collections
@@ -70,7 +71,17 @@ simply does not receive it."""
 def default_cubin_chip() -> str:
     """``sm_XY`` of CUDA device 0 when there is one, else :data:`FALLBACK_CHIP`.
 
-    Only device attributes are read (no context is created)."""
+    Only device attributes are read (no context is created), and in a forked child
+    where forking is safe: ``cuInit`` starts a driver thread, and a process with
+    two threads may no longer fork, which would turn off the parallel compiles and
+    the pipeline's parallel schedule."""
+    if fork_is_safe():
+        (outcome,) = run_jobs([_query_chip], 1)
+        return outcome.value if isinstance(outcome.value, str) else FALLBACK_CHIP
+    return _query_chip()
+
+
+def _query_chip() -> str:
     try:
         import cuda.bindings.driver as driver
 
@@ -396,26 +407,56 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
             _apply_nested(pass_, ctx, gpu_module)
 
 
-HOST_ONLY_PASSES = frozenset({"gpu-to-llvm"})
-"""Top-level steps that leave ``gpu.module``\\ s alone."""
+SPLIT_STEPS: dict[str, Part] = {
+    # Top-level steps that convert what they find, in each part alike.
+    **dict.fromkeys(
+        (
+            "convert-vector-to-scf",
+            "convert-scf-to-cf",
+            "convert-nvvm-to-llvm",
+            "convert-func-to-llvm",
+            "expand-strided-metadata",
+            "nvvm-attach-target",
+            "lower-affine",
+            "convert-arith-to-llvm",
+            "convert-index-to-llvm",
+            "canonicalize",
+            "cse",
+        ),
+        Part.BOTH,
+    ),
+    "gpu-to-llvm": Part.HOST,  # leaves gpu.modules alone
+    "gpu-module-to-binary": Part.SERIALIZE,
+}
+"""Where each step after kernel outlining runs in the parallel schedule
+(``passes/parallel_device_lowering.py``). A step not listed here (one added to the
+pipeline later, say, that compares host and kernels) is never split: the schedule
+gives way to the sequential one."""
+
+AFTER_BINARIES = frozenset(
+    {"convert-math-to-llvm", "canonicalize", "cse", "reconcile-unrealized-casts"}
+)
+"""The steps after ``gpu-module-to-binary`` that may run before the binaries are in
+place: they do not look at a kernel's module."""
 
 
 def _parts(steps: Sequence[PipelineStep]) -> list[Part]:
     """Where each step runs in the parallel schedule: the whole program up to
-    kernel outlining, then the parts (``passes/parallel_device_lowering.py``)."""
+    kernel outlining, then the parts; :attr:`Part.WHOLE` after the split for a
+    step that may not be split (the schedule then does not apply)."""
     parts: list[Part] = []
     outlined = serialized = False
     for step in steps:
         if not outlined:
             parts.append(Part.WHOLE)
             outlined = step.pass_name == "gpu-kernel-outlining"
-        elif step.pass_name == "gpu-module-to-binary":
-            parts.append(Part.SERIALIZE)
-            serialized = True
-        elif serialized or step.pass_name in HOST_ONLY_PASSES:
-            parts.append(Part.HOST)
+        elif serialized:
+            parts.append(Part.HOST if step.pass_name in AFTER_BINARIES else Part.WHOLE)
+        elif step.nested:
+            parts.append(Part.DEVICE)
         else:
-            parts.append(Part.DEVICE if step.nested else Part.BOTH)
+            parts.append(SPLIT_STEPS.get(step.pass_name, Part.WHOLE))
+            serialized = parts[-1] is Part.SERIALIZE
     return parts
 
 

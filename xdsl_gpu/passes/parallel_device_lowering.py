@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from enum import Enum, auto
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, UnknownLoc
 from xdsl.ir import Block
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -69,6 +69,9 @@ class Part(Enum):
     """``gpu-module-to-binary``: on each device module, then the host part takes
     the binaries."""
 
+
+WORKER_TEXT = "<xdsl-gpu worker>"
+"""The name the workers' text is parsed under (what marks a location from it)."""
 
 StepRun = Callable[[ModuleOp], object]
 """What runs one step on a module."""
@@ -181,7 +184,7 @@ def _device_job(
             for step in device_steps:
                 step(holder)
             out = io.StringIO()
-            Printer(stream=out).print_op(holder)
+            Printer(stream=out, print_debuginfo=True).print_op(holder)
             texts.append(out.getvalue())
         return texts
 
@@ -191,9 +194,16 @@ def _device_job(
 def _put_binaries(
     ctx: Context, stand_ins: Sequence[GPUModuleOp], texts: dict[int, str]
 ) -> None:
-    """Replace each stand-in by the ops its device module became."""
+    """Replace each stand-in by the ops its device module became. Their locations
+    travel in the text (printed with debug info); an op that comes back with a
+    position in that text instead (it was printed without a location) gets
+    ``UnknownLoc``: no diagnostic may point into the workers' text."""
     for index, stand_in in enumerate(stand_ins):
-        holder = Parser(ctx, texts[index]).parse_module()
+        holder = Parser(ctx, texts[index], WORKER_TEXT).parse_module()
+        for op in holder.walk():
+            loc = op.location
+            if isinstance(loc, FileLineColLoc) and loc.filename.data == WORKER_TEXT:
+                op.location = UnknownLoc()
         parent = stand_in.parent_block()
         assert parent is not None
         for op in list(holder.ops):

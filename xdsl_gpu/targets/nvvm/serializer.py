@@ -83,34 +83,29 @@ def assembler_cuda_version() -> tuple[int, int] | None:
 
 
 def target_machine(options: NVVMOptions) -> llvm.TargetMachine:
-    """The NVPTX target machine for ``options``; one per chip, features, triple and
-    level, shared by the modules of a program (each compile used to make two)."""
-    return _target_machine(
-        options.chip,
-        options.features,
-        options.triple,
-        options.opt_level,
-        options.use_toolkit,
+    """A new NVPTX target machine for ``options``. Not shared between modules: LLVM
+    numbers call sequences (``callseq``) per target machine, so a shared one would
+    make a module's PTX depend on what was compiled before it in this process."""
+    import llvmlite.binding as llvm
+
+    _initialize_llvm()
+    features = _target_features(options.chip, options.features, options.use_toolkit)
+    target = llvm.Target.from_triple(options.triple)
+    return target.create_target_machine(
+        cpu=options.chip, features=features, opt=options.opt_level, reloc="pic"
     )
 
 
 @cache
-def _target_machine(
-    chip_name: str, feature_text: str, triple: str, opt_level: int, use_toolkit: bool
-) -> llvm.TargetMachine:
-    import llvmlite.binding as llvm
-
-    _initialize_llvm()
+def _target_features(chip_name: str, feature_text: str, use_toolkit: bool) -> str:
+    """``+ptxNN`` (the ISA version chosen for the chip and the assembler) and the
+    other features asked for."""
     chip = ptx_isa.Chip.parse(chip_name)
     version = ptx_isa.choose_ptx_version(
         chip, feature_text, None if use_toolkit else assembler_cuda_version()
     )
     _, other_features = ptx_isa.split_features(feature_text)
-    features = ",".join([f"+ptx{version}", *other_features])
-    target = llvm.Target.from_triple(triple)
-    return target.create_target_machine(
-        cpu=chip_name, features=features, opt=opt_level, reloc="pic"
-    )
+    return ",".join([f"+ptx{version}", *other_features])
 
 
 def _uses_libdevice(module: llvm.ModuleRef) -> bool:
