@@ -27,9 +27,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 @cache
 def _gpu_available() -> bool:
+    """Asked in a forked child: CUDA's initialization starts the driver's threads,
+    and the tests that fork (tests/test_forked_jobs.py, the pipeline's parallel
+    schedule) may not in a process that runs several."""
+    from xdsl_gpu.forked_jobs import run_jobs
     from xdsl_gpu.targets.runtime.driver import gpu_available
 
-    return gpu_available()
+    (outcome,) = run_jobs([gpu_available], 1)
+    return outcome.value is True
 
 
 def pytest_collection_modifyitems(
