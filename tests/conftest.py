@@ -55,3 +55,16 @@ def _target_interfaces() -> None:
     from xdsl_gpu.targets import register_target_interfaces
 
     register_target_interfaces()
+
+
+@pytest.fixture
+def forking_is_safe() -> None:
+    """Skips a test that forks (``xdsl_gpu/forked_jobs.py``) in a process that runs
+    other threads, where forking is not safe (forked_jobs then runs jobs in the
+    process, or refuses): after a GPU test has initialized CUDA, say, or where
+    numpy's BLAS starts a thread pool (run such tests with
+    ``OPENBLAS_NUM_THREADS=1`` there)."""
+    from xdsl_gpu.forked_jobs import fork_is_safe
+
+    if not fork_is_safe():
+        pytest.skip("this process runs several threads (CUDA, BLAS): it may not fork")

@@ -12,17 +12,11 @@ import pytest
 
 from xdsl_gpu import forked_jobs
 from xdsl_gpu.diagnostics import UserError
-from xdsl_gpu.forked_jobs import default_jobs, fork_is_safe, run_jobs, start_jobs
+from xdsl_gpu.forked_jobs import default_jobs, run_jobs, start_jobs
 
-
-@pytest.fixture(autouse=True)
-def _forking_is_safe() -> None:
-    """These tests fork. A process that runs other threads may not (forked_jobs
-    then runs jobs in the process, or refuses): after a GPU test has initialized
-    CUDA, say, or where numpy's BLAS starts a thread pool (run them with
-    ``OPENBLAS_NUM_THREADS=1`` there)."""
-    if not fork_is_safe():
-        pytest.skip("this process runs several threads (CUDA, BLAS): it may not fork")
+# These tests fork: skipped, with the reason, where this process may not
+# (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("forking_is_safe")
 
 
 def _sleep_then(value: int, seconds: float):

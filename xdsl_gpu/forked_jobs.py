@@ -92,7 +92,7 @@ def run_jobs(
     isolated_already = _in_child  # a crash ends this child, which its parent reports
     if not fork_is_safe() or (workers <= 1 and (not isolate or isolated_already)):
         return [_run_here(job) for job in jobs]
-    return _run_forked(jobs, max(1, workers))
+    return RunningJobs(jobs, max(1, workers)).wait()
 
 
 _in_child = False
@@ -123,10 +123,6 @@ class _Child:
     errors: int  # its stderr: a file, emptied before each job
     current: int | None = None
     buffer: bytearray = field(default_factory=bytearray)
-
-
-def _run_forked(jobs: Sequence[Callable[[], T]], workers: int) -> list[Outcome[T]]:
-    return RunningJobs(jobs, workers).wait()
 
 
 def start_jobs(jobs: Sequence[Callable[[], T]], workers: int) -> RunningJobs[T]:

@@ -17,7 +17,6 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from tests.support.xdsl_tools import make_context, parse, print_module
-from xdsl_gpu.forked_jobs import fork_is_safe
 from xdsl_gpu.passes import parallel_device_lowering
 from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import GpuLowerToNVVMPipelinePass
 from xdsl_gpu.passes.parallel_device_lowering import Part, run_parallel
@@ -27,14 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS_FOLDERS = ("examples", "tests/filecheck", "tests/gpu", "tests/runtime")
 
 
-@pytest.fixture(autouse=True)
-def _forking_is_safe() -> None:
-    """These tests fork. A process that runs other threads may not (forked_jobs
-    then runs jobs in the process, or refuses): after a GPU test has initialized
-    CUDA, say, or where numpy's BLAS starts a thread pool (run them with
-    ``OPENBLAS_NUM_THREADS=1`` there)."""
-    if not fork_is_safe():
-        pytest.skip("this process runs several threads (CUDA, BLAS): it may not fork")
+# These tests fork: skipped, with the reason, where this process may not
+# (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("forking_is_safe")
 
 
 def _corpus() -> list[tuple[str, str]]:

@@ -48,6 +48,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from xdsl_gpu.forked_jobs import default_jobs, fork_is_safe, start_jobs
+from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 
 __all__ = ["Part", "parallel_schedule_possible", "run_parallel"]
@@ -89,7 +90,7 @@ def run_parallel(
     False (and ``module`` as it was) when that did not succeed, for any reason, or
     does not apply (the parts are not in the order ``WHOLE* (BOTH|DEVICE|HOST)*
     SERIALIZE HOST*``, or the program has no ``gpu.module``)."""
-    if not _splittable([part for part, _ in steps]):
+    if not _splittable([part for part, _ in steps]) or not _has_device_code(module):
         return False
     snapshot = module.clone()
     try:
@@ -99,6 +100,13 @@ def run_parallel(
     if not done:
         _restore(module, snapshot)
     return done
+
+
+def _has_device_code(module: ModuleOp) -> bool:
+    """Whether ``module`` has a ``gpu.module``, or a ``gpu.launch`` that outlining
+    makes one of: without, the split has nothing to run in parallel (and the input
+    need not be copied for it)."""
+    return any(isinstance(op, GPUModuleOp | LaunchOp) for op in module.walk())
 
 
 def _splittable(parts: Sequence[Part]) -> bool:
@@ -136,11 +144,12 @@ def _run(ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]) 
         outcomes = running.wait()
     finally:
         running.cancel()
-    if any(o.value is None for o in outcomes):
-        return False  # an error or a dead worker: the sequential run reports it
-    texts = [text for o in outcomes for text in o.value or ()]
-    order = [i for share in shares for i in share]
-    _put_binaries(ctx, stand_ins, dict(zip(order, texts, strict=True)))
+    texts: dict[int, str] = {}
+    for share, outcome in zip(shares, outcomes, strict=True):
+        if outcome.value is None:
+            return False  # an error or a dead worker: the sequential run reports it
+        texts.update(zip(share, outcome.value, strict=True))
+    _put_binaries(ctx, stand_ins, texts)
     module.verify()  # as the sequential schedule does at its end
     return True
 
