@@ -217,6 +217,65 @@ def test_a_worker_that_dies_leaves_the_work_to_the_sequential_schedule(
     assert schedules.given_up == 1
 
 
+def test_a_worker_result_that_does_not_match_its_modules_is_not_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker sends back one op per module of its share, named as the module;
+    anything else (here: an extra op) and the sequential schedule compiles the
+    program instead."""
+    schedules = Schedules(monkeypatch)
+    parent = os.getpid()
+    from xdsl.dialects import func
+
+    from xdsl_gpu.passes import gpu_lower_to_nvvm_pipeline as pipeline
+
+    run = pipeline.GpuLowerToNVVMPipelinePass._run
+
+    def adds_an_op_in_a_worker(step, pass_, ctx, op) -> None:  # type: ignore[no-untyped-def]
+        run(step, pass_, ctx, op)
+        if step.pass_name == "gpu-module-to-binary" and os.getpid() != parent:
+            op.body.block.add_op(func.FuncOp.external("extra", [], []))
+
+    expected = _outcome(_two_kernels(), "1", monkeypatch)
+    assert expected is not None
+    assert "@extra" not in expected
+    monkeypatch.setattr(
+        pipeline.GpuLowerToNVVMPipelinePass,
+        "_run",
+        staticmethod(adds_an_op_in_a_worker),
+    )
+    assert _outcome(_two_kernels(), "2", monkeypatch) == expected
+    assert (schedules.done, schedules.given_up) == (0, 1)
+
+
+def test_a_worker_lowers_its_whole_share_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker with several modules runs each step once, over all of them: its
+    holder module has the whole share when the binaries are made."""
+    schedules = Schedules(monkeypatch)
+    from xdsl_gpu.passes import gpu_lower_to_nvvm_pipeline as pipeline
+
+    run = pipeline.GpuLowerToNVVMPipelinePass._run
+    parent = os.getpid()
+
+    def needs_both_modules(step, pass_, ctx, op) -> None:  # type: ignore[no-untyped-def]
+        if step.pass_name == "gpu-module-to-binary" and os.getpid() != parent:
+            if len(list(op.ops)) != 2:
+                os._exit(3)  # the schedule gives up, and the test fails below
+        run(step, pass_, ctx, op)
+
+    monkeypatch.setattr(
+        pipeline.GpuLowerToNVVMPipelinePass, "_run", staticmethod(needs_both_modules)
+    )
+    monkeypatch.setattr(  # one share: a single worker takes both modules
+        parallel_device_lowering, "_shares", lambda modules, jobs: [[0, 1]]
+    )
+    parallel = _outcome(_two_kernels(), "2", monkeypatch)
+    assert (schedules.done, schedules.given_up) == (1, 0)
+    assert parallel == _outcome(_two_kernels(), "1", monkeypatch)
+
+
 def test_llvm_abort_in_a_worker_is_the_usual_diagnostic(tmp_path: Path) -> None:
     """LLVM ends the worker that compiles the cluster register for sm_75; the
     sequential run reports it as it always did."""

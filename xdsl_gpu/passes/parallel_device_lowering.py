@@ -6,8 +6,8 @@ Once ``gpu-kernel-outlining`` has run, device code and host code share nothing b
 symbol names: a ``gpu.module`` is isolated from above, and the host names its
 kernels. The rest of the pipeline then splits into two programs:
 
-* the *device part*, each ``gpu.module`` in a module of its own (a copy of the
-  top-level module's attributes around it): the top-level steps
+* the *device part*, each worker's share of the ``gpu.module``\\ s in a module
+  of its own (a copy of the top-level module's attributes around them): the top-level steps
   (:attr:`Part.BOTH`), the ``gpu.module(...)`` steps (:attr:`Part.DEVICE`) and
   ``gpu-module-to-binary`` (:attr:`Part.SERIALIZE`), which leaves a ``gpu.binary``;
 * the *host part*, each ``gpu.module`` replaced by an empty stand-in (same name,
@@ -42,8 +42,8 @@ from collections.abc import Callable, Sequence
 from enum import Enum, auto
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, UnknownLoc
-from xdsl.ir import Block
+from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, StringAttr, UnknownLoc
+from xdsl.ir import Block, Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
@@ -144,12 +144,13 @@ def _run(ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]) 
         outcomes = running.wait()
     finally:
         running.cancel()
-    texts: dict[int, str] = {}
-    for share, outcome in zip(shares, outcomes, strict=True):
+    for outcome in outcomes:
         if outcome.value is None:
             return False  # an error or a dead worker: the sequential run reports it
-        texts.update(zip(share, outcome.value, strict=True))
-    _put_binaries(ctx, stand_ins, texts)
+    for share, outcome in zip(shares, outcomes, strict=True):
+        assert outcome.value is not None
+        if not _put_binaries(ctx, [stand_ins[i] for i in share], outcome.value):
+            return False
     module.verify()  # as the sequential schedule does at its end
     return True
 
@@ -181,44 +182,51 @@ def _shares(device_modules: Sequence[GPUModuleOp], workers: int) -> list[list[in
 
 def _device_job(
     top: ModuleOp, share: Sequence[GPUModuleOp], device_steps: Sequence[StepRun]
-) -> Callable[[], list[str]]:
-    """In a worker: lower and serialize each (detached) module of ``share``, each in
-    a copy of the top-level module that holds it alone; their text, in order."""
+) -> Callable[[], str]:
+    """In a worker: lower and serialize the (detached) modules of ``share``, in one
+    copy of the top-level module that holds them alone, in program order; its
+    text. One holder for the share, not one per module: each step then runs once
+    per worker (a step's set-up is paid once, not once per module)."""
 
-    def run() -> list[str]:
-        texts: list[str] = []
-        for device_module in share:
-            holder = top.clone_without_regions()
-            holder.body.add_block(Block([device_module]))
-            for step in device_steps:
-                step(holder)
-            out = io.StringIO()
-            Printer(stream=out, print_debuginfo=True).print_op(holder)
-            texts.append(out.getvalue())
-        return texts
+    def run() -> str:
+        holder = top.clone_without_regions()
+        holder.body.add_block(Block(share))
+        for step in device_steps:
+            step(holder)
+        out = io.StringIO()
+        Printer(stream=out, print_debuginfo=True).print_op(holder)
+        return out.getvalue()
 
     return run
 
 
-def _put_binaries(
-    ctx: Context, stand_ins: Sequence[GPUModuleOp], texts: dict[int, str]
-) -> None:
-    """Replace each stand-in by the ops its device module became. Their locations
-    travel in the text (printed with debug info); an op that comes back with a
-    position in that text instead (it was printed without a location) gets
-    ``UnknownLoc``: no diagnostic may point into the workers' text."""
-    for index, stand_in in enumerate(stand_ins):
-        holder = Parser(ctx, texts[index], WORKER_TEXT).parse_module()
-        for op in holder.walk():
-            loc = op.location
-            if isinstance(loc, FileLineColLoc) and loc.filename.data == WORKER_TEXT:
-                op.location = UnknownLoc()
+def _put_binaries(ctx: Context, stand_ins: Sequence[GPUModuleOp], text: str) -> bool:
+    """Replace each stand-in by the op its device module became, read from a
+    worker's ``text``: one op per module, named as the module, in order (else
+    False: the schedule gives up). Their locations travel in the text (printed
+    with debug info); an op that comes back with a position in that text instead
+    (it was printed without a location) gets ``UnknownLoc``: no diagnostic may
+    point into the workers' text."""
+    holder = Parser(ctx, text, WORKER_TEXT).parse_module()
+    results = list(holder.ops)
+    if [_symbol(op) for op in results] != [_symbol(m) for m in stand_ins]:
+        return False
+    for op in holder.walk():
+        loc = op.location
+        if isinstance(loc, FileLineColLoc) and loc.filename.data == WORKER_TEXT:
+            op.location = UnknownLoc()
+    for result, stand_in in zip(results, stand_ins, strict=True):
+        holder.body.block.detach_op(result)
         parent = stand_in.parent_block()
         assert parent is not None
-        for op in list(holder.ops):
-            holder.body.block.detach_op(op)
-            parent.insert_op_before(op, stand_in)
+        parent.insert_op_before(result, stand_in)
         parent.erase_op(stand_in)
+    return True
+
+
+def _symbol(op: Operation) -> str | None:
+    name = op.attributes.get("sym_name") or op.properties.get("sym_name")
+    return name.data if isinstance(name, StringAttr) else None
 
 
 def _restore(module: ModuleOp, snapshot: ModuleOp) -> None:
