@@ -516,3 +516,71 @@ def test_an_unfinished_input_is_still_an_error(source: str) -> None:
         Parser(ctx, source).parse_module()
     with pytest.raises(ParseError, match="Could not parse entire input"):
         Parser(ctx, "").parse_module(allow_implicit_module=False)
+
+
+def _counting_verifications(module: Operation) -> tuple[list[int], Any]:
+    """Count the verifications of ``module`` that happen (its own verifier runs),
+    whoever asked for them."""
+    seen: list[int] = []
+    own = type(module).verify_
+
+    def counting(self: Operation) -> None:
+        if self is module:
+            seen.append(1)
+        own(self)
+
+    return seen, mock.patch.object(type(module), "verify_", counting)
+
+
+class _VerifyingPass:
+    """A stand-in for gpu-lower-to-nvvm-pipeline: verifies what it leaves."""
+
+    name = "verifying"
+    verifies_its_result = True
+
+    def apply(self, ctx: Context, op: Any) -> None:
+        op.verify()
+
+
+def test_gap_no_second_verification() -> None:
+    """xDSL's pipeline calls back after the last pass, where xdsl-opt verifies
+    again what that pass has just verified."""
+    from xdsl.dialects import builtin
+    from xdsl.passes import PassPipeline
+
+    module = builtin.ModuleOp([])
+    calls: list[str] = []
+    pipeline = PassPipeline(
+        (_VerifyingPass(),),  # type: ignore[arg-type]
+        lambda before, op, after: calls.append("verify") or op.verify(),
+    )
+    seen, counting = _counting_verifications(module)
+    with counting:
+        compat.original(PassPipeline.apply)(pipeline, Context(), module)
+    assert calls == ["verify", "verify"]  # the input's, then the result's
+    assert len(seen) == 3  # the pass's own, and the callback's twice
+
+
+def test_no_second_verification_after_a_pass_that_verified() -> None:
+    from xdsl.dialects import builtin
+    from xdsl.passes import PassPipeline
+
+    compat.no_second_verification()
+    module = builtin.ModuleOp([])
+
+    class Plain(_VerifyingPass):
+        verifies_its_result = False
+
+    for passes, expected in (
+        ((_VerifyingPass(),), 2),  # the input's and the pass's own
+        ((Plain(),), 3),  # the callback's after a pass that does not say so
+        ((_VerifyingPass(), Plain()), 4),  # input, pass, (skipped), pass, callback
+    ):
+        pipeline = PassPipeline(
+            passes,  # type: ignore[arg-type]
+            lambda before, op, after: op.verify(),
+        )
+        seen, counting = _counting_verifications(module)
+        with counting:
+            pipeline.apply(Context(), module)
+        assert len(seen) == expected, passes

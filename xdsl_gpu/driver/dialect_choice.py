@@ -99,6 +99,7 @@ def use_xdsl_gpu(main: Any) -> None:
     in its Context yet) and make the changes inside xDSL that they need."""
     install_hooks()
     compat.indexed_symbol_lookup()
+    compat.no_second_verification()
     register_target_interfaces()
     # The IR of a GPU program is many small objects that live until the end: with
     # CPython's default thresholds, collections were 31% of compiling 64 copies of

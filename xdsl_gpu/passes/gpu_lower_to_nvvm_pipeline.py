@@ -35,6 +35,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -251,6 +252,9 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
     """
 
     name = PIPELINE_NAME
+    verifies_its_result: ClassVar[bool] = True
+    """It verifies the module it leaves (``passes/pipeline_verification.py``), so
+    ``xdsl-opt`` does not verify it again (``compat.no_second_verification``)."""
 
     cubin_triple: str = "nvptx64-nvidia-cuda"
     cubin_chip: str = field(default_factory=default_cubin_chip)
