@@ -118,6 +118,31 @@ def test_gap_upstream_llvm_type_syntax() -> None:
     assert out.getvalue() == "!llvm.struct<(ptr, i64)>"
 
 
+def test_llvm_types_print_the_same_from_the_remembered_text() -> None:
+    """Each llvm type's text is remembered: equal types print alike, nested ones
+    in full, and a new type is not answered with an old one's text."""
+    import io
+
+    from xdsl.dialects.builtin import i32
+
+    def printed(attribute: Any) -> str:
+        out = io.StringIO()
+        Printer(stream=out).print_attribute(attribute)
+        return out.getvalue()
+
+    def descriptor(element: Any) -> Any:
+        array = llvm.LLVMArrayType(2, element)
+        return llvm.LLVMStructType.from_type_list(
+            [llvm.LLVMPointerType(), element, array]
+        )
+
+    first = printed(descriptor(i64))
+    assert first == "!llvm.struct<(ptr, i64, array<2 x i64>)>"
+    assert printed(descriptor(i64)) == first  # an equal type, a new object
+    assert printed(descriptor(i32)) == "!llvm.struct<(ptr, i32, array<2 x i32>)>"
+    assert printed(llvm.LLVMArrayType(2, i32)) == "!llvm.array<2 x i32>"
+
+
 def test_gap_upstream_pass_pipelines() -> None:
     from xdsl.passes import PassPipeline
     from xdsl.utils.exceptions import ArgSpecParseError

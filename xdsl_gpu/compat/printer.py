@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from typing import Any
 
@@ -38,9 +39,29 @@ def upstream_llvm_type_syntax() -> None:
         setattr(cls, method, wrapper)
 
 
+_TYPE_TEXT_LIMIT = 4096
+"""How many llvm types' printed parameters :func:`_bound_printer` remembers."""
+
+
 def _bound_printer(printer: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    """``printer`` with its text remembered per type: a lowered program repeats a
+    few struct types thousands of times (every memref descriptor), and printing
+    one element by element was a third of printing the program. The text of an
+    llvm type's parameters depends on the type alone (it holds types only)."""
+    from xdsl.printer import Printer
+
+    texts: dict[Any, str] = {}
+
     def print_parameters(self: Any, out: Any) -> None:
-        printer(self, out)
+        text = texts.get(self)
+        if text is None:
+            stream = io.StringIO()
+            printer(self, Printer(stream=stream))
+            text = stream.getvalue()
+            if len(texts) >= _TYPE_TEXT_LIMIT:
+                texts.clear()
+            texts[self] = text
+        out.print_string(text)
 
     return print_parameters
 
