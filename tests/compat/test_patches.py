@@ -609,3 +609,97 @@ def test_no_second_verification_after_a_pass_that_verified() -> None:
         with counting:
             pipeline.apply(Context(), module)
         assert len(seen) == expected, passes
+
+
+def _parse_types(source: str) -> list[Any]:
+    from xdsl.dialects import builtin, func
+
+    ctx = Context()
+    ctx.load_dialect(builtin.Builtin)
+    ctx.load_dialect(func.Func)
+    module = Parser(ctx, source).parse_module()
+    return [
+        arg.type for op in module.walk() for r in op.regions for arg in r.block.args
+    ]
+
+
+def test_gap_remembered_builtin_types() -> None:
+    """xDSL builds a MemRefType for each occurrence of the same text."""
+    from xdsl.dialects.builtin import MemRefType
+    from xdsl.parser.attribute_parser import AttrParser
+
+    built: list[int] = []
+    init = MemRefType.__init__
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> None:
+        built.append(1)
+        init(self, *args, **kwargs)
+
+    source = "func.func @f(%a: memref<4xf32>, %b: memref<4xf32>) {\n  func.return\n}"
+    original_parse = compat.original(
+        AttrParser.__dict__["_parse_optional_builtin_parametrized_type"]
+    )
+    with (
+        mock.patch.object(MemRefType, "__init__", counting),
+        mock.patch.object(
+            AttrParser, "_parse_optional_builtin_parametrized_type", original_parse
+        ),
+    ):
+        _parse_types(source)
+    assert len(built) == 2
+
+
+REPEATED_TYPES = """
+#map = affine_map<(d0, d1) -> (d1, d0)>
+func.func @f(%a: memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>,
+             %b: memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>,
+             %c: memref<?x4xf32, strided<[?, 1], offset: ?>>,
+             %d: memref<?x4xf32, strided<[?, 1], offset: ?>>,
+             %e: vector<4xf32>, %f: vector<4xf32>, %g: memref<4xvector<4xf32>>,
+             %h: memref<4x4xf32, #map>, %i: memref<4x4xf32, #map>,
+             %j: tensor<2x?xi8>, %k: tensor<2x?xi8>, %l: memref<4xf32>) {
+  func.return
+}
+"""
+
+
+def test_remembered_builtin_types_are_the_types_parsed_each_time() -> None:
+    from xdsl.parser.attribute_parser import AttrParser
+
+    compat.remembered_builtin_types()
+    remembered = _parse_types(REPEATED_TYPES)
+    original_parse = compat.original(
+        AttrParser.__dict__["_parse_optional_builtin_parametrized_type"]
+    )
+    with mock.patch.object(
+        AttrParser, "_parse_optional_builtin_parametrized_type", original_parse
+    ):
+        each_time = _parse_types(REPEATED_TYPES)
+    assert remembered == each_time
+    assert len(remembered) == 12
+    assert remembered[0] is remembered[1]  # the second one was not built again
+    assert remembered[0] == remembered[7]  # the alias means the same map
+
+
+def test_remembered_builtin_types_belong_to_one_input() -> None:
+    """An alias of one input is not another input's: each parse starts afresh."""
+    compat.remembered_builtin_types()
+    first = _parse_types(
+        "#m = affine_map<(d0) -> (d0 + 1)>\n"
+        "func.func @f(%a: memref<4xf32, #m>) {\n  func.return\n}"
+    )
+    second = _parse_types(
+        "#m = affine_map<(d0) -> (d0 + 2)>\n"
+        "func.func @f(%a: memref<4xf32, #m>) {\n  func.return\n}"
+    )
+    assert first != second
+
+
+def test_remembered_builtin_types_leave_errors_as_they_were() -> None:
+    from xdsl.utils.exceptions import ParseError
+
+    compat.remembered_builtin_types()
+    with pytest.raises(ParseError, match="Expected '>' after builtin parameter list"):
+        _parse_types(
+            "func.func @f(%a: memref<4xf32>, %b: memref<4xf32 x>) {\n  func.return\n}"
+        )

@@ -77,6 +77,7 @@ from xdsl_gpu.compat.performance import (
     lazy_assembly_formats,
     no_second_verification,
     parse_lazy_formats,
+    remembered_builtin_types,
 )
 from xdsl_gpu.compat.pipelines import (
     PassPipelineError,
@@ -123,6 +124,7 @@ __all__ = [
     "read_input_file",
     "record_source_locations",
     "remember_failing_ops",
+    "remembered_builtin_types",
     "replace_context_dialect",
     "safe_opt_files",
     "semi_affine_expressions",
@@ -259,6 +261,12 @@ PATCHES: tuple[Patch, ...] = (
         "xdsl-opt verifies the module after the last pass even when that pass "
         "(gpu-lower-to-nvvm-pipeline) has just verified it: 0.2 s of compiling 64 "
         "copies of seed 002.",
+    ),
+    Patch(
+        "remembered_builtin_types",
+        "xDSL builds every memref<...>, vector<...>, tensor<...> of the input anew "
+        "(MemRefType checks its layout each time): a quarter of parsing a GPU "
+        "program that repeats a few types thousands of times.",
     ),
     Patch(
         "replace_context_dialect",

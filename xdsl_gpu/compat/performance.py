@@ -1,5 +1,6 @@
 """Start-up and linear cost (issue 16): lazily parsed assembly formats, an indexed
-symbol lookup, no second verification after a pass that verified its result."""
+symbol lookup, no second verification after a pass that verified its result, each
+distinct builtin type text of an input parsed once."""
 
 from __future__ import annotations
 
@@ -197,3 +198,84 @@ def no_second_verification() -> None:
     _mark(apply, "xdsl_gpu_no_second_verification", apply_)
     Operation.verify = verify  # type: ignore[method-assign]
     PassPipeline.apply = apply  # type: ignore[method-assign]
+
+
+_REMEMBERED_TYPE_NAMES = frozenset({"memref", "vector", "tensor"})
+_LONGEST_REMEMBERED_TYPE = 512
+"""Longer type texts are parsed each time (and are rare)."""
+
+
+def _type_text_end(text: str, start: int) -> int:
+    """Where the builtin type written at ``text[start:]`` (``memref<`` ...) ends: just
+    after its closing ``>``. -1 when that cannot be told from the characters alone
+    (a string, a dictionary, a line break: parsed as usual instead)."""
+    depth = 0
+    end = min(len(text), start + _LONGEST_REMEMBERED_TYPE)
+    i = text.find("<", start, end)
+    if i < 0 or text[start:i] not in _REMEMBERED_TYPE_NAMES:
+        return -1
+    while i < end:
+        c = text[i]
+        if c == "<":
+            depth += 1
+        elif c == ">":
+            if text[i - 1] != "-":  # the arrow of an affine map
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+        elif c in "\"{}\n'":
+            return -1
+        i += 1
+    return -1
+
+
+def remembered_builtin_types() -> None:
+    """Parse each distinct ``memref<...>``, ``vector<...>`` or ``tensor<...>`` text of
+    an input once: a later occurrence of the same text is answered with the type
+    parsed the first time, and parsing resumes after it. A GPU program repeats a
+    few such types thousands of times, and building each (xDSL's ``MemRefType``
+    checks its layout anew every time) was a quarter of parsing it. What the type
+    means depends on its text and on this input's aliases only, so one parse's
+    types are remembered for that input alone; a text whose end cannot be told
+    from its characters (a string or dictionary inside) is parsed every time."""
+    import weakref
+
+    from xdsl.parser.attribute_parser import AttrParser
+    from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+    current = AttrParser.__dict__.get("_parse_optional_builtin_parametrized_type")
+    if not callable(current):
+        raise XdslChangedError(
+            "AttrParser._parse_optional_builtin_parametrized_type is gone"
+        )
+    if is_patched(current, "xdsl_gpu_remembered_types"):
+        return
+    remembered: list[Any] = [None, {}]  # a weak reference to the input, its types
+
+    def parse(self: Any) -> Any:
+        token = self._current_token
+        if token.kind is not MLIRTokenKind.BARE_IDENT:
+            return None
+        source = self.lexer.input
+        text = source.content
+        start = token.span.start
+        end = _type_text_end(text, start) if isinstance(text, str) else -1
+        if end < 0:
+            return current(self)
+        owner = remembered[0]() if remembered[0] is not None else None
+        if owner is not source:
+            remembered[0], remembered[1] = weakref.ref(source), {}
+        types: dict[str, Any] = remembered[1]
+        key = text[start:end]
+        known = types.get(key)
+        if known is not None:
+            self._resume_from(end)
+            return known
+        parsed = current(self)
+        after = self._current_token.span.start
+        if parsed is not None and after >= end and not text[end:after].strip():
+            types[key] = parsed  # it ended where the characters said
+        return parsed
+
+    _mark(parse, "xdsl_gpu_remembered_types", current)
+    AttrParser._parse_optional_builtin_parametrized_type = parse  # type: ignore[method-assign]

@@ -72,6 +72,7 @@ from xdsl_gpu.passes.gpu_to_nvvm_patterns import (
 )
 from xdsl_gpu.passes.gpu_to_nvvm_patterns.libdevice import ILLEGAL_INTRINSICS
 from xdsl_gpu.passes.gpu_to_nvvm_patterns.wmma import WMMATypeConverter, wmma_patterns
+from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import (
     NVVM_ADDRESS_SPACES,
     LLVMTypeConverter,
@@ -136,7 +137,7 @@ class ConvertGpuToNVVMPass(ModulePass):
                     f"ConvertToLLVMPatternInterface: {unknown} (allowed-dialects "
                     f"takes {', '.join(STD_DIALECTS)})"
                 )
-        for module in [m for m in op.walk() if isinstance(m, kernel_ops.ModuleOp)]:
+        for module in [m for m in preorder(op) if isinstance(m, kernel_ops.ModuleOp)]:
             self.lower_module(module)
 
     def _allowed(self, dialect: str) -> bool:
@@ -212,7 +213,7 @@ class ConvertGpuToNVVMPass(ModulePass):
         return patterns
 
     def _check_legality(self, module: kernel_ops.ModuleOp) -> None:
-        for op in module.walk():
+        for op in preorder(module):
             if op is module:
                 continue
             reason = self._illegal(op)

@@ -37,6 +37,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
+from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import conversion_error
 from xdsl_gpu.passes.options import UpstreamOptions
 
@@ -142,7 +143,7 @@ class ConvertScfToCfPass(UpstreamOptions, ModulePass):
     allow_pattern_rollback: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for parallel in op.walk():
+        for parallel in preorder(op):
             if isinstance(parallel, scf.ParallelOp) and parallel.initVals:
                 raise conversion_error(
                     PASS_NAME,

@@ -70,6 +70,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.transforms.dead_code_elimination import region_dce
 
 from xdsl_gpu.gpu_dialect import memref as gpu_memref
+from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import ConversionError, conversion_error
 from xdsl_gpu.passes.memref_descriptor import strides_and_offset
 
@@ -858,7 +859,7 @@ def check_strided_inputs(root: Operation) -> None:
     """Report, before rewriting anything, the view ops this pass cannot expand: a
     layout that is not strided, or a rank-reducing subview whose dropped dimensions
     the types do not tell."""
-    for op in root.walk():
+    for op in preorder(root):
         match op:
             case memref.SubviewOp():
                 _strided(op, op.source)

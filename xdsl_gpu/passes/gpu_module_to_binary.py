@@ -30,6 +30,7 @@ from xdsl_gpu.gpu_dialect.gpu.interfaces import (
 )
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
+from xdsl_gpu.passes.ir_walk import preorder
 
 SERIALIZABLE_TARGETS = ("nvvm.target",)
 """The target attributes xdsl-gpu itself can serialize (when registered)."""
@@ -72,7 +73,7 @@ class GpuModuleToBinaryPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         options = self.target_options()
-        modules = [m for m in op.walk() if isinstance(m, GPUModuleOp)]
+        modules = [m for m in preorder(op) if isinstance(m, GPUModuleOp)]
         objects = iter(
             serialize_modules([(m, t) for m in modules for t in _targets(m)], options)
         )

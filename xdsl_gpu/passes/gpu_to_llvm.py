@@ -31,7 +31,7 @@ stops it with a diagnostic at the op (upstream: "failed to legalize", or silence
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -58,6 +58,7 @@ from xdsl_gpu.passes.gpu_to_llvm_patterns.patterns import (
 )
 from xdsl_gpu.passes.gpu_to_llvm_patterns.runtime import PASS_NAME, RuntimeCalls
 from xdsl_gpu.passes.gpu_to_llvm_patterns.streams import StreamPlan, Streams
+from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import NVVM_ADDRESS_SPACES, erase_dead_casts
 from xdsl_gpu.passes.reconcile_unrealized_casts import reconcile_unrealized_casts
 
@@ -87,7 +88,7 @@ class GpuToLLVMPass(ModulePass):
         converter = HostTypeConverter(address_spaces=NVVM_ADDRESS_SPACES)
         memref = MemRefLoweringOptions(converter, pass_name=PASS_NAME)
         runtime = RuntimeCalls(op)
-        plan = StreamPlan.analyze(o for root in roots for o in root.walk())
+        plan = StreamPlan.analyze(o for root in roots for o in preorder(root))
         lowering = HostLowering(
             converter,
             memref,
@@ -119,7 +120,7 @@ def _apply_once(
     """One forward walk over ``roots`` and everything in them (each op is converted
     once, as ``xdsl_gpu.passes.llvm_type_converter.PatternSet`` does, but from the roots
     themselves: a top-level ``func.func`` is converted too)."""
-    for op in list(_walk(roots)):
+    for op in [o for root in roots for o in preorder(root)]:
         if not _is_in(op, module):
             continue
         rewriter = PatternRewriter(op)
@@ -127,11 +128,6 @@ def _apply_once(
             pattern.match_and_rewrite(op, rewriter)
             if rewriter.has_done_action:
                 break
-
-
-def _walk(roots: Sequence[Operation]) -> Iterator[Operation]:
-    for root in roots:
-        yield from root.walk()
 
 
 def _is_in(op: Operation, module: ModuleOp) -> bool:

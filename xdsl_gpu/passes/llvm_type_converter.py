@@ -59,6 +59,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect import llvm
+from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.memref_descriptor import ptr_type
 
 NVVM_ADDRESS_SPACES: Mapping[str, int] = {"global": 1, "workgroup": 3, "private": 0}
@@ -437,7 +438,7 @@ class PatternSet:
     erase_dead_casts: bool = field(default=True)
 
     def apply(self, root: ModuleOp | Operation) -> None:
-        for op in list(root.walk())[1:]:
+        for op in preorder(root)[1:]:
             if not _is_attached(op, root):
                 continue
             rewriter = PatternRewriter(op)
@@ -467,7 +468,7 @@ def _is_attached(op: Operation, root: Operation) -> bool:
 def erase_dead_casts(root: Operation) -> None:
     """Erase the unrealized casts that nothing uses (materializations that the
     conversion made and then bypassed), as the dialect-conversion driver does."""
-    for op in reversed(list(root.walk())):
+    for op in reversed(preorder(root)):
         if isinstance(op, UnrealizedConversionCastOp) and not any(
             r.uses for r in op.results
         ):

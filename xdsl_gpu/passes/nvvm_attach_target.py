@@ -14,6 +14,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.gpu_dialect.nvvm.target import PTXAS_OPTIONS_FLAG, NVVMTargetAttr
+from xdsl_gpu.passes.ir_walk import preorder
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class NVVMAttachTargetPass(ModulePass):
                 f"expression: {e}"
             ) from None
         target = self.target()
-        for module in op.walk():
+        for module in preorder(op):
             if not isinstance(module, GPUModuleOp):
                 continue
             if self.module and pattern.fullmatch(module.sym_name.data) is None:

@@ -26,6 +26,8 @@ from xdsl.dialects.builtin import ModuleOp, UnrealizedConversionCastOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
+from xdsl_gpu.passes.ir_walk import preorder
+
 
 def _input_cast(cast: UnrealizedConversionCastOp) -> UnrealizedConversionCastOp | None:
     """The cast that defines all inputs of ``cast``, in order, if there is one."""
@@ -41,7 +43,9 @@ def _input_cast(cast: UnrealizedConversionCastOp) -> UnrealizedConversionCastOp 
 
 def reconcile_unrealized_casts(root: Operation) -> None:
     """Fold or erase the unrealized casts under ``root`` (see the module docstring)."""
-    worklist = [op for op in root.walk() if isinstance(op, UnrealizedConversionCastOp)]
+    worklist = [
+        op for op in preorder(root) if isinstance(op, UnrealizedConversionCastOp)
+    ]
     queued = set(worklist)
 
     def enqueue_inputs(cast: UnrealizedConversionCastOp) -> None:
