@@ -38,7 +38,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.pattern_rewriter import RewritePattern
 
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GpuModuleOp
@@ -59,7 +59,11 @@ from xdsl_gpu.passes.gpu_to_llvm_patterns.patterns import (
 from xdsl_gpu.passes.gpu_to_llvm_patterns.runtime import PASS_NAME, RuntimeCalls
 from xdsl_gpu.passes.gpu_to_llvm_patterns.streams import StreamPlan, Streams
 from xdsl_gpu.passes.ir_walk import preorder
-from xdsl_gpu.passes.llvm_type_converter import NVVM_ADDRESS_SPACES, erase_dead_casts
+from xdsl_gpu.passes.llvm_type_converter import (
+    NVVM_ADDRESS_SPACES,
+    erase_dead_casts,
+    rewrite_each,
+)
 from xdsl_gpu.passes.reconcile_unrealized_casts import reconcile_unrealized_casts
 
 
@@ -120,21 +124,4 @@ def _apply_once(
     """One forward walk over ``roots`` and everything in them (each op is converted
     once, as ``xdsl_gpu.passes.llvm_type_converter.PatternSet`` does, but from the roots
     themselves: a top-level ``func.func`` is converted too)."""
-    for op in [o for root in roots for o in preorder(root)]:
-        if not _is_in(op, module):
-            continue
-        rewriter = PatternRewriter(op)
-        for pattern in patterns:
-            pattern.match_and_rewrite(op, rewriter)
-            if rewriter.has_done_action:
-                break
-
-
-def _is_in(op: Operation, module: ModuleOp) -> bool:
-    """Whether ``op`` is still attached under ``module`` (not erased or replaced)."""
-    parent = op.parent_op()
-    while parent is not None:
-        if parent is module:
-            return True
-        parent = parent.parent_op()
-    return False
+    rewrite_each([o for root in roots for o in preorder(root)], module, patterns)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -31,7 +32,6 @@ from xdsl.dialects.builtin import (
     BFloat16Type,
     BoolAttr,
     ComplexType,
-    DenseArrayBase,
     DenseIntOrFPElementsAttr,
     Float16Type,
     Float32Type,
@@ -50,7 +50,6 @@ from xdsl.dialects.builtin import (
     UnrankedMemRefType,
     UnrealizedConversionCastOp,
     VectorType,
-    i64,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -60,7 +59,11 @@ from xdsl.utils.exceptions import PassFailedException
 from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.passes.ir_walk import preorder
-from xdsl_gpu.passes.memref_descriptor import ptr_type
+from xdsl_gpu.passes.memref_descriptor import (
+    extract_value_op,
+    insert_value_op,
+    ptr_type,
+)
 
 NVVM_ADDRESS_SPACES: Mapping[str, int] = {"global": 1, "workgroup": 3, "private": 0}
 """``#gpu.address_space`` to NVVM address spaces (``populateGpuMemorySpaceAttribute
@@ -133,14 +136,26 @@ class LLVMTypeConverter:
         except PassFailedException as e:
             raise PassFailedException(f"{pass_name}: {e}") from None
 
-    @property
+    @cached_property
     def index_type(self) -> IntegerType:
         return IntegerType(self.index_bitwidth)
 
     # -- types ---------------------------------------------------------------------
 
+    @cached_property
+    def _converted(self) -> dict[Attribute, Attribute | None]:
+        return {}
+
     def convert_type(self, t: Attribute) -> Attribute | None:
-        """The LLVM-compatible type for ``t``, or ``None`` if there is none."""
+        """The LLVM-compatible type for ``t``, or ``None`` if there is none. Each
+        type is converted once per converter (a pass converts the same few types
+        thousands of times; types are values, so the answer is shared)."""
+        converted = self._converted.get(t, self)
+        if converted is self:
+            converted = self._converted[t] = self._convert_type(t)
+        return converted  # pyright: ignore[reportReturnType]
+
+    def _convert_type(self, t: Attribute) -> Attribute | None:
         match t:
             case IndexType():
                 return self.index_type
@@ -275,7 +290,7 @@ def to_llvm(value: SSAValue, target: Attribute, rewriter: PatternRewriter) -> SS
     for cast in _casts_after_definition(value):
         if tuple(cast.inputs) == (value,) and cast.results[0].type == target:
             return cast.results[0]
-    cast = UnrealizedConversionCastOp.get([value], [target])
+    cast = UnrealizedConversionCastOp.create(operands=[value], result_types=[target])
     if isinstance(owner, Operation):
         rewriter.insert(cast, InsertPoint.after(owner))
     else:
@@ -362,12 +377,12 @@ def extract(container: SSAValue, *position: int) -> llvm.ExtractValueOp:
         else:
             assert isinstance(t, llvm.LLVMStructType)
             t = t.types.data[index]
-    return llvm.ExtractValueOp(DenseArrayBase.from_list(i64, position), container, t)
+    return extract_value_op(container, position, t)
 
 
 def insert(container: SSAValue, value: SSAValue, *position: int) -> llvm.InsertValueOp:
     """``llvm.insertvalue %value, %container[position]``."""
-    return llvm.InsertValueOp(DenseArrayBase.from_list(i64, position), container, value)
+    return insert_value_op(container, value, position)
 
 
 def array_positions(t: Attribute) -> tuple[list[tuple[int, ...]], Attribute]:
@@ -438,16 +453,33 @@ class PatternSet:
     erase_dead_casts: bool = field(default=True)
 
     def apply(self, root: ModuleOp | Operation) -> None:
-        for op in preorder(root)[1:]:
-            if not _is_attached(op, root):
-                continue
-            rewriter = PatternRewriter(op)
-            for pattern in self.patterns:
-                pattern.match_and_rewrite(op, rewriter)
-                if rewriter.has_done_action:
-                    break
+        rewrite_each(preorder(root)[1:], root, self.patterns)
         if self.erase_dead_casts:
             erase_dead_casts(root)
+
+
+def rewrite_each(
+    ops: Iterable[Operation], root: Operation, patterns: Sequence[RewritePattern]
+) -> None:
+    """Rewrite each of ``ops`` that is still under ``root`` (an earlier rewrite may
+    have replaced it) with the first of ``patterns`` that acts on it. One rewriter
+    for all, reset at each op as xDSL's pattern walker does (a new one per op was
+    2% of compiling a large program)."""
+    rewriter: PatternRewriter | None = None
+    for op in ops:
+        if not _is_attached(op, root):
+            continue
+        if rewriter is None:
+            rewriter = PatternRewriter(op)
+        else:
+            rewriter.has_done_action = False
+            rewriter.current_operation = op
+            rewriter.insertion_point = InsertPoint.before(op)
+            rewriter.name_hint = None
+        for pattern in patterns:
+            pattern.match_and_rewrite(op, rewriter)
+            if rewriter.has_done_action:
+                break
 
 
 def apply_patterns(

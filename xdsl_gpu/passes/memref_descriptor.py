@@ -29,6 +29,7 @@ build descriptors with this module.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from typing import cast
 
 from xdsl.builder import Builder
@@ -232,18 +233,29 @@ def poison(builder: Builder, value_type: Attribute) -> SSAValue:
     return op.res
 
 
+def constant_op(value: Attribute, result_type: Attribute) -> llvm.ConstantOp:
+    """``llvm.mlir.constant(value) : result_type``, made from its parts (xDSL's
+    generic builder costs twice as much as the op)."""
+    return llvm.ConstantOp.create(
+        properties={"value": value}, result_types=[result_type]
+    )
+
+
+@lru_cache(maxsize=4096)
+def integer_attr(value: int, t: IntegerType | IndexType) -> IntegerAttr:
+    """``value : t``, built once per value and type (attributes are values)."""
+    return IntegerAttr(value, t)
+
+
 def index_constant(builder: Builder, index_type: IntegerType, value: int) -> SSAValue:
     """Insert ``llvm.mlir.constant(value : index) : iN``."""
-    op = llvm.ConstantOp(IntegerAttr(value, IndexType()), index_type)
-    builder.insert(op)
-    return op.result
+    op = constant_op(integer_attr(value, IndexType()), index_type)
+    return builder.insert(op).result
 
 
 def int_constant(builder: Builder, int_type: IntegerType, value: int) -> SSAValue:
     """Insert ``llvm.mlir.constant(value : iN) : iN``."""
-    op = llvm.ConstantOp(IntegerAttr(value, int_type), int_type)
-    builder.insert(op)
-    return op.result
+    return builder.insert(constant_op(integer_attr(value, int_type), int_type)).result
 
 
 def _overflow(flags: int) -> IntegerAttr:
@@ -317,25 +329,50 @@ def alloca(
     return op.results[0]
 
 
+@cache
+def _position(indices: tuple[int, ...]) -> DenseArrayBase:
+    return DenseArrayBase.from_list(i64, indices)
+
+
+def extract_value_op(
+    container: SSAValue, position: Sequence[int], result_type: Attribute
+) -> llvm.ExtractValueOp:
+    """``llvm.extractvalue %container[position] : result_type``, made from its parts:
+    with the ``insertvalue``\\ s, the commonest op of a lowered program, and xDSL's
+    generic builder (and a new ``position`` array each time) cost three times as
+    much as the op itself."""
+    return llvm.ExtractValueOp.create(
+        operands=[container],
+        result_types=[result_type],
+        properties={"position": _position(tuple(position))},
+    )
+
+
+def insert_value_op(
+    container: SSAValue, value: SSAValue, position: Sequence[int]
+) -> llvm.InsertValueOp:
+    """``llvm.insertvalue %value, %container[position]`` (see
+    :func:`extract_value_op`)."""
+    return llvm.InsertValueOp.create(
+        operands=[container, value],
+        result_types=[container.type],
+        properties={"position": _position(tuple(position))},
+    )
+
+
 def extract(
     builder: Builder,
     container: SSAValue,
     position: Sequence[int],
     result_type: Attribute,
 ) -> SSAValue:
-    op = llvm.ExtractValueOp(
-        DenseArrayBase.from_list(i64, position), container, result_type
-    )
-    builder.insert(op)
-    return op.res
+    return builder.insert(extract_value_op(container, position, result_type)).res
 
 
 def insert(
     builder: Builder, container: SSAValue, value: SSAValue, position: Sequence[int]
 ) -> SSAValue:
-    op = llvm.InsertValueOp(DenseArrayBase.from_list(i64, position), container, value)
-    builder.insert(op)
-    return op.res
+    return builder.insert(insert_value_op(container, value, position)).res
 
 
 def _as_int_type(attr: Attribute) -> IntegerType:
