@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from xdsl.context import Context
 from xdsl.dialects import arith as xarith
@@ -68,6 +69,7 @@ from xdsl_gpu.passes.llvm_type_converter import (
     splat_or_scalar,
     unroll_nd_vector,
 )
+from xdsl_gpu.passes.memref_descriptor import overflow_op
 from xdsl_gpu.passes.options import UpstreamOptions
 
 PASS_NAME = "convert-arith-to-llvm"
@@ -78,20 +80,27 @@ def llvm_fastmath(flags: FastMathFlagsAttr | None) -> llvm.FastMathAttr:
     return llvm.FastMathAttr(None if flags is None else tuple(flags.data))
 
 
-def _overflow(op: Operation) -> llvm.OverflowAttr:
-    flags = op.properties.get("overflowFlags")
-    if not isinstance(flags, xarith.IntegerOverflowAttr):
-        return llvm.OverflowAttr(None)
-    return llvm.OverflowAttr(tuple(llvm.OverflowFlag(f.value) for f in flags.data))
-
-
 # Each entry builds the llvm op(s) for one arith op from converted operands and the
 # converted (1-D or scalar) result type.
 _Builder = Callable[[Operation, list[SSAValue], Attribute], Sequence[Operation]]
 
 
 def _with_overflow(cls: type[llvm.ArithmeticBinOpOverflow]) -> _Builder:
-    return lambda op, ops, _: [cls(ops[0], ops[1], {}, _overflow(op))]
+    return lambda op, ops, _: [
+        overflow_op(
+            cls, ops[0], ops[1], _overflow_bits(op.properties.get("overflowFlags"))
+        )
+    ]
+
+
+@lru_cache(maxsize=64)
+def _overflow_bits(flags: Attribute | None) -> int:
+    """llvm's overflow bits for arith's flags (0 without)."""
+    if not isinstance(flags, xarith.IntegerOverflowAttr):
+        return 0
+    return llvm.OverflowAttr(
+        tuple(llvm.OverflowFlag(f.value) for f in flags.data)
+    ).to_int()
 
 
 def _binary(cls: type[Operation]) -> _Builder:

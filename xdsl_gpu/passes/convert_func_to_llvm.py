@@ -281,7 +281,9 @@ class FuncLowering(RewritePattern):
                 continue
             value = pack_value(t, args, self.conv, builder)
             if value.type != t:
-                cast = UnrealizedConversionCastOp.get([value], [t])
+                cast = UnrealizedConversionCastOp.create(
+                    operands=[value], result_types=[t]
+                )
                 builder.insert(cast)
                 value = cast.results[0]
             old.replace_all_uses_with(value)

@@ -113,7 +113,7 @@ def _is_1d(t: Attribute) -> bool:
 def _index_to_i64(value: SSAValue, rewriter: PatternRewriter) -> SSAValue:
     if not isinstance(value.type, IndexType):
         return value
-    cast = UnrealizedConversionCastOp.get([value], [i64])
+    cast = UnrealizedConversionCastOp.create(operands=[value], result_types=[i64])
     rewriter.insert(cast)
     return cast.results[0]
 
@@ -135,7 +135,7 @@ def _scalar_of(value: SSAValue, rewriter: PatternRewriter) -> SSAValue | None:
     if t.get_num_dims() != 0:
         return None
     one = VectorType(t.element_type, [1])
-    cast = UnrealizedConversionCastOp.get([value], [one])
+    cast = UnrealizedConversionCastOp.create(operands=[value], result_types=[one])
     index = llvm.ConstantOp(IntegerAttr(0, i64), i64)
     element = ours_llvm.ExtractElementOp(cast.results[0], index.result)
     for new in (cast, index, element):
@@ -246,7 +246,9 @@ class LowerStep(RewritePattern):
             op,
             [
                 const := llvm.ConstantOp(dense, i64_vec),
-                UnrealizedConversionCastOp.get([const.result], [t]),
+                UnrealizedConversionCastOp.create(
+                    operands=[const.result], result_types=[t]
+                ),
             ],
         )
 

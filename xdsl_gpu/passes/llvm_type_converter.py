@@ -333,7 +333,9 @@ def replace_op(
         if old.type == new.type:
             results.append(new)
             continue
-        cast = UnrealizedConversionCastOp.get([new], [old.type])
+        cast = UnrealizedConversionCastOp.create(
+            operands=[new], result_types=[old.type]
+        )
         casts.append(cast)
         results.append(cast.results[0])
     rewriter.replace(op, [*new_ops, *casts], results)
@@ -357,7 +359,9 @@ def convert_block_signature(
         new_arg = rewriter.replace_value_with_new_type(arg, new_type)
         if not new_arg.uses:
             continue
-        cast = UnrealizedConversionCastOp.get([new_arg], [old_type])
+        cast = UnrealizedConversionCastOp.create(
+            operands=[new_arg], result_types=[old_type]
+        )
         rewriter.insert(cast, InsertPoint.at_start(block))
         rewriter.replace_uses_with_if(
             new_arg, cast.results[0], lambda use: use.operation is not cast

@@ -258,26 +258,35 @@ def int_constant(builder: Builder, int_type: IntegerType, value: int) -> SSAValu
     return builder.insert(constant_op(integer_attr(value, int_type), int_type)).result
 
 
-def _overflow(flags: int) -> IntegerAttr:
-    return IntegerAttr(flags, 32)
+@lru_cache(maxsize=16)
+def overflow_flags(bits: int) -> IntegerAttr:
+    """The ``overflowFlags`` property (``nsw`` = 1, ``nuw`` = 2), made once."""
+    return IntegerAttr(bits, 32)
+
+
+def overflow_op(
+    cls: type[llvm.ArithmeticBinOpOverflow], lhs: SSAValue, rhs: SSAValue, bits: int = 0
+) -> llvm.ArithmeticBinOpOverflow:
+    """``cls`` (``llvm.add``, ``sub``, ``mul``, ``shl``) of ``lhs`` and ``rhs`` with
+    overflow flags ``bits``, made from its parts: index arithmetic is a good part
+    of a lowered kernel, and xDSL's builder costs twice as much as the op."""
+    return cls.create(
+        operands=[lhs, rhs],
+        result_types=[lhs.type],
+        properties={"overflowFlags": overflow_flags(bits)},
+    )
 
 
 def add(builder: Builder, lhs: SSAValue, rhs: SSAValue, flags: int = 0) -> SSAValue:
-    op = llvm.AddOp(lhs, rhs, overflow=_overflow(flags))
-    builder.insert(op)
-    return op.res
+    return builder.insert(overflow_op(llvm.AddOp, lhs, rhs, flags)).res
 
 
 def sub(builder: Builder, lhs: SSAValue, rhs: SSAValue, flags: int = 0) -> SSAValue:
-    op = llvm.SubOp(lhs, rhs, overflow=_overflow(flags))
-    builder.insert(op)
-    return op.res
+    return builder.insert(overflow_op(llvm.SubOp, lhs, rhs, flags)).res
 
 
 def mul(builder: Builder, lhs: SSAValue, rhs: SSAValue, flags: int = 0) -> SSAValue:
-    op = llvm.MulOp(lhs, rhs, overflow=_overflow(flags))
-    builder.insert(op)
-    return op.res
+    return builder.insert(overflow_op(llvm.MulOp, lhs, rhs, flags)).res
 
 
 def gep(

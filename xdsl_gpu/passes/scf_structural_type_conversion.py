@@ -45,7 +45,9 @@ def _replace(op: Operation, new: Operation, rewriter: PatternRewriter) -> None:
         if old.type == value.type:
             old.replace_all_uses_with(value)
             continue
-        cast = UnrealizedConversionCastOp.get([value], [old.type])
+        cast = UnrealizedConversionCastOp.create(
+            operands=[value], result_types=[old.type]
+        )
         rewriter.insert(cast, InsertPoint.after(new))
         old.replace_all_uses_with(cast.results[0])
     rewriter.erase(op)

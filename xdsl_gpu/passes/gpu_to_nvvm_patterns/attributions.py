@@ -132,7 +132,9 @@ def _replace(
     base: SSAValue,
 ) -> None:
     desc = MemRefDescriptor.from_static_shape(builder, struct, t, base, base)
-    cast = builder.insert(UnrealizedConversionCastOp.get([desc.value], [t]))
+    cast = builder.insert(
+        UnrealizedConversionCastOp.create(operands=[desc.value], result_types=[t])
+    )
     arg.replace_all_uses_with(cast.results[0])
 
 

@@ -174,7 +174,9 @@ class GPUFuncLowering(RewritePattern):
             value = pack_value(t, args, conv, builder)
             if value.type != t:
                 value = builder.insert(
-                    UnrealizedConversionCastOp.get([value], [t])
+                    UnrealizedConversionCastOp.create(
+                        operands=[value], result_types=[t]
+                    )
                 ).results[0]
             old.replace_all_uses_with(value)
         return builder

@@ -237,7 +237,9 @@ class ShuffleLowering(RewritePattern):
         casts: list[Operation] = []
         if moved.type != op.shuffleResult.type:
             casts.append(
-                UnrealizedConversionCastOp.get([moved], [op.shuffleResult.type])
+                UnrealizedConversionCastOp.create(
+                    operands=[moved], result_types=[op.shuffleResult.type]
+                )
             )
             moved = casts[0].results[0]
         rewriter.replace(op, casts, [moved, None])

@@ -248,7 +248,11 @@ class WarpgroupMmaLowering(RewritePattern):
             blocks.append(current)
         for i, block in enumerate(blocks):
             result = rewriter.insert(insert(result, block, i)).results[0]
-        back = rewriter.insert(UnrealizedConversionCastOp.get([result], [acc_type]))
+        back = rewriter.insert(
+            UnrealizedConversionCastOp.create(
+                operands=[result], result_types=[acc_type]
+            )
+        )
         rewriter.insert(nvvm.WgmmaGroupSyncAlignedOp())
         rewriter.insert(nvvm.WgmmaWaitGroupSyncOp(op.wait_group.value.data))
         rewriter.replace(op, [], [back.results[0]])

@@ -87,7 +87,11 @@ def _rows_then_element(
     if isinstance(last, int):
         ops.append(index := _element_index(last))
         return rows, index.result
-    ops.append(cast_op := UnrealizedConversionCastOp.get([last], [i64]))
+    ops.append(
+        cast_op := UnrealizedConversionCastOp.create(
+            operands=[last], result_types=[i64]
+        )
+    )
     return rows, cast_op.results[0]
 
 

@@ -32,7 +32,9 @@ class LowerVScale(RewritePattern):
             op,
             [
                 vscale := llvm_vector.VScaleOp(i64),
-                UnrealizedConversionCastOp.get([vscale.res], [IndexType()]),
+                UnrealizedConversionCastOp.create(
+                    operands=[vscale.res], result_types=[IndexType()]
+                ),
             ],
         )
 
@@ -45,7 +47,15 @@ class LowerScalableStep(RewritePattern):
         if not t.get_num_scalable_dims():
             return
         step = llvm_vector.StepVectorOp(VectorType(i64, t.get_shape(), t.scalable_dims))
-        rewriter.replace(op, [step, UnrealizedConversionCastOp.get([step.res], [t])])
+        rewriter.replace(
+            op,
+            [
+                step,
+                UnrealizedConversionCastOp.create(
+                    operands=[step.res], result_types=[t]
+                ),
+            ],
+        )
 
 
 def scalable_patterns() -> list[RewritePattern]:
