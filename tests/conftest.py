@@ -19,6 +19,12 @@ os.environ.pop("XDSL_GPU_CACHE", None)
 # gpu-lower-to-nvvm-pipeline verifies everything after each step in the tests
 # (outside them, once at the end: xdsl_gpu/passes/pipeline_verification.py).
 os.environ["XDSL_GPU_VERIFY_EACH"] = "full"
+# numpy's BLAS starts a thread per core when it is imported (by whichever test
+# module comes first), and a process with threads may not fork: the tests of the
+# forked workers (marked by the forking_is_safe fixture) would skip. One BLAS
+# thread is all the tests need.
+for _blas_threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_blas_threads, "1")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -144,3 +144,51 @@ def test_an_interrupt_while_waiting_ends_the_children_at_once() -> None:
     assert time.monotonic() - started < 10
     with pytest.raises(ChildProcessError):
         os.waitpid(child.pid, os.WNOHANG)
+
+
+def test_children_take_the_next_job_while_this_process_is_busy() -> None:
+    """A child done with a job starts the next from the queue without this process
+    handing it out (it is busy elsewhere, not waiting), even when the job's result
+    is larger than a pipe holds."""
+    read_end, write_end = os.pipe()
+    os.set_blocking(read_end, False)
+
+    def job(index: int):
+        def run() -> bytes:
+            os.write(write_end, bytes([index]))
+            return b"r" * 1_000_000  # more than a pipe takes while nobody reads
+
+        return run
+
+    running = start_jobs([job(i) for i in range(6)], 2)
+    deadline = time.monotonic() + 20
+    seen = b""
+    while len(seen) < 6 and time.monotonic() < deadline:  # no wait() here
+        try:
+            seen += os.read(read_end, 16)
+        except BlockingIOError:
+            time.sleep(0.01)
+    try:
+        assert sorted(seen) == list(range(6))
+        assert [o.value for o in running.wait()] == [b"r" * 1_000_000] * 6
+    finally:
+        running.cancel()
+        os.close(read_end)
+        os.close(write_end)
+
+
+def test_a_child_that_dies_is_replaced_and_the_rest_run() -> None:
+    def dies() -> None:
+        os._exit(3)
+
+    outcomes = run_jobs([dies, dies, *[_sleep_then(i, 0.01) for i in range(6)]], 2)
+    assert outcomes[0].died is not None
+    assert outcomes[1].died is not None
+    assert [o.value for o in outcomes[2:]] == list(range(6))
+
+
+def test_more_jobs_than_the_queue_takes_at_once() -> None:
+    """Job indices beyond the pipe's first fill go into the queue as it drains."""
+    count = 20_000  # 80 kB of indices: more than a pipe holds
+    outcomes = run_jobs([lambda i=i: i for i in range(count)], 2)
+    assert [o.value for o in outcomes] == list(range(count))

@@ -6,7 +6,9 @@ at once, and a job that kills its process (LLVM ends the process on IR its back 
 cannot select) takes only its child with it. ``gpu-lower-to-nvvm-pipeline`` starts
 its kernels' lowering in children (:func:`start_jobs`) and lowers the host code
 meanwhile. ``fork`` shares the parent's memory, so a job is any callable (nothing
-is pickled on the way in); its result travels back pickled through a pipe.
+is pickled on the way in); its result travels back pickled (through a pipe, or a
+file for a large one). The children take the jobs in order from one queue, so
+they stay busy while the parent does something else.
 
 Forking is only safe in a process that runs one thread (a lock held by another
 thread stays locked in the child): elsewhere :func:`run_jobs` runs the jobs in this
@@ -55,7 +57,12 @@ class Outcome(Generic[T]):
 
 def default_jobs() -> int:
     """``XDSL_GPU_JOBS`` when set to a positive number, else the CPUs this process
-    may run on."""
+    may run on; 1 in a child of :func:`run_jobs` or :func:`start_jobs`, whose parent
+    already spreads the work over the CPUs (a worker of the pipeline's parallel
+    schedule serializes its modules itself, instead of forking as many children
+    again)."""
+    if _in_child:
+        return 1
     text = os.environ.get("XDSL_GPU_JOBS", "").strip()
     if text:
         try:
@@ -110,18 +117,28 @@ def _run_here(job: Callable[[], T]) -> Outcome[T]:
 _STOP = 0xFFFFFFFF
 _INDEX = struct.Struct("<I")
 _LENGTH = struct.Struct("<Q")
+_INLINE = 8192
+"""An outcome larger than this (pickled) goes through the child's spill file and
+only its place through the pipe: a child whose parent is busy elsewhere would
+otherwise wait for the parent to read a full pipe before it could start its next
+job."""
+_QUEUE_WRITE = 4096
+"""Job indices go into the queue this many bytes at a time at most: a pipe write
+of up to PIPE_BUF bytes is whole, so no reader ever takes part of an index."""
 
 
 @dataclass
 class _Child:
-    """A worker: it runs the jobs whose indices it reads from ``commands`` and
-    writes each outcome, length-prefixed, to ``results``."""
+    """A worker: it takes job indices from the queue it shares with the other
+    children and writes, length-prefixed to ``results``, which job it starts and
+    then its outcome."""
 
     pid: int
-    commands: int
     results: int
     errors: int  # its stderr: a file, emptied before each job
+    spill: int  # a file for the outcomes too large for the pipe
     current: int | None = None
+    stopped: bool = False
     buffer: bytearray = field(default_factory=bytearray)
 
 
@@ -131,40 +148,72 @@ def start_jobs(jobs: Sequence[Callable[[], T]], workers: int) -> RunningJobs[T]:
     :func:`fork_is_safe` (this raises otherwise: there is no in-process fallback
     to run behind the caller's back).
 
-    Give ``workers`` >= ``len(jobs)`` when the jobs must see this process as it is
-    now: a job that waits for a free child (or takes the place of one that died)
-    starts in a child forked during :meth:`RunningJobs.wait`, from this process as
-    it is then."""
+    The children are forked now, with every job, and take the next job from a
+    queue as they finish one, whether or not this process is waiting yet: every
+    job sees this process as it is now. Only a child that replaces one that died
+    is forked later (during :meth:`RunningJobs.wait`), from this process as it is
+    then."""
     if not fork_is_safe():
         raise RuntimeError("start_jobs: this process runs several threads")
     return RunningJobs(jobs, max(1, workers))
 
 
 class RunningJobs(Generic[T]):
-    """Jobs running in up to ``workers`` forked children: the children start at
-    once with one job each, and take the next ones as they finish while
-    :meth:`wait` runs."""
+    """Jobs running in up to ``workers`` forked children, which take them in order
+    from one queue (a pipe of job indices): a child that is done with one job
+    starts the next at once, so that the children stay busy to the end even while
+    this process does something else."""
 
     def __init__(self, jobs: Sequence[Callable[[], T]], workers: int) -> None:
         self._jobs = jobs
         self._outcomes: list[Outcome[T] | None] = [None] * len(jobs)
-        self._waiting = list(range(len(jobs)))[::-1]
         self._children: dict[int, _Child] = {}  # by its results pipe
         self._workers = min(workers, len(jobs))
+        self._died = 0  # children that died, not replaced yet
+        self._replaced = 0
+        self._queue_read, self._queue_write = os.pipe()
+        os.set_blocking(self._queue_write, False)
+        indices = [*range(len(jobs)), *[_STOP] * self._workers]
+        self._unqueued = b"".join(_INDEX.pack(i) for i in indices)
         try:
-            self._start_children()
+            self._fill_queue()
+            for _ in range(self._workers):
+                self._start_child()
         except BaseException:
             self.cancel()
             raise
 
-    def _start_children(self) -> list[_Child]:
+    def _fill_queue(self) -> None:
+        """Put as much of what is left to queue as the pipe takes now."""
+        while self._unqueued:
+            try:
+                written = os.write(self._queue_write, self._unqueued[:_QUEUE_WRITE])
+            except BlockingIOError:
+                return
+            self._unqueued = self._unqueued[written:]
+
+    def _start_child(self) -> _Child:
+        child = _start(self._jobs, self._queue_read, self._queue_write)
+        self._children[child.results] = child
+        return child
+
+    def _replacements(self) -> list[_Child]:
+        """A new child for each that died while jobs may wait in the queue (each
+        with a stop of its own in the queue); at most one per job in all."""
         started: list[_Child] = []
-        while self._waiting and len(self._children) < self._workers:
-            child = _start(self._jobs)
-            self._children[child.results] = child
-            _give_work(child, self._waiting)
-            started.append(child)
+        while self._died and self._replaced < len(self._jobs) and self._work_left():
+            self._died -= 1
+            self._replaced += 1
+            self._unqueued += _INDEX.pack(_STOP)
+            self._fill_queue()
+            started.append(self._start_child())
         return started
+
+    def _work_left(self) -> bool:
+        """Whether a job may still wait in the queue: one without an outcome that
+        no child is known to run."""
+        running = {c.current for c in self._children.values()}
+        return any(o is None and i not in running for i, o in enumerate(self._outcomes))
 
     def wait(self) -> list[Outcome[T]]:
         """The outcomes in the order of the jobs, once every job has ended."""
@@ -173,22 +222,20 @@ class RunningJobs(Generic[T]):
             with selectors.DefaultSelector() as selector:
                 for fd in children:
                     selector.register(fd, selectors.EVENT_READ)
-                while self._waiting or any(
-                    c.current is not None for c in children.values()
-                ):
-                    # A child that died leaves its place to a new one.
-                    for child in self._start_children():
-                        selector.register(child.results, selectors.EVENT_READ)
-                    for key, _ in selector.select():
+                while children:
+                    if self._unqueued:
+                        self._fill_queue()
+                    timeout = 0.05 if self._unqueued else None
+                    for key, _ in selector.select(timeout):
                         self._read(selector, children[cast(int, key.fd)])
+                    # A child that died leaves its place to a new one.
+                    for child in self._replacements():
+                        selector.register(child.results, selectors.EVENT_READ)
         except BaseException:  # Ctrl-C, say: the children end now, not after their job
             self.cancel()
             raise
         finally:
-            for child in children.values():
-                _give_work(child, [])
-                _end(child)
-            children.clear()
+            self.cancel()
         return [o if o is not None else Outcome(died="not run") for o in self._outcomes]
 
     def cancel(self) -> None:
@@ -200,65 +247,81 @@ class RunningJobs(Generic[T]):
                 pass
             _end(child)
         self._children.clear()
+        for fd in (self._queue_read, self._queue_write):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._queue_read = self._queue_write = -1
 
     def _read(self, selector: selectors.BaseSelector, child: _Child) -> None:
         data = os.read(child.results, 1 << 20)
         if data:
             child.buffer += data
-            for index, outcome in _complete_outcomes(child):
-                self._outcomes[index] = cast(Outcome[T], outcome)
-                _give_work(child, self._waiting)
+            for kind, payload in _complete_frames(child, child.spill):
+                if kind == "started":
+                    child.current = cast(int, payload)
+                elif kind == "stopped":
+                    child.stopped = True
+                else:
+                    assert child.current is not None
+                    self._outcomes[child.current] = cast(Outcome[T], payload)
+                    child.current = None
             return
-        # The child ended: after a stop, or killed by its job.
+        # The child ended: after its stop, or killed (by its job, say).
         selector.unregister(child.results)
         del self._children[child.results]
         outcome = _end(child)
         if child.current is not None:
             self._outcomes[child.current] = cast(Outcome[T], outcome)
+        if not child.stopped:
+            self._died += 1
 
 
-def _give_work(child: _Child, waiting: list[int]) -> None:
-    """Send the child its next job, or tell it to stop."""
-    child.current = waiting.pop() if waiting else None
-    index = _STOP if child.current is None else child.current
-    try:
-        os.write(child.commands, _INDEX.pack(index))
-    except OSError:  # it died already; its end is noticed on its results pipe
-        pass
-
-
-def _complete_outcomes(child: _Child) -> list[tuple[int, Outcome[object]]]:
-    done: list[tuple[int, Outcome[object]]] = []
+def _complete_frames(child: _Child, spill: int) -> list[tuple[str, object]]:
+    """The frames the child has written whole so far: ``("started", index)``,
+    ``("stopped", None)`` or ``("outcome", Outcome)``."""
+    done: list[tuple[str, object]] = []
     while len(child.buffer) >= _LENGTH.size:
         (size,) = _LENGTH.unpack_from(child.buffer)
         if len(child.buffer) < _LENGTH.size + size:
             break
         frame = bytes(child.buffer[_LENGTH.size : _LENGTH.size + size])
         del child.buffer[: _LENGTH.size + size]
-        assert child.current is not None
         try:
             kind, payload = pickle.loads(frame)
-            outcome: Outcome[object] = (
-                Outcome(value=payload) if kind == "value" else Outcome(error=payload)
-            )
+            if kind == "spilled":
+                offset, length = cast(tuple[int, int], payload)
+                kind, payload = pickle.loads(os.pread(spill, length, offset))
         except Exception as error:
-            outcome = Outcome(died=f"its result could not be read back ({error})")
-        done.append((child.current, outcome))
+            kind, payload = "error", None
+            done.append(
+                (
+                    "outcome",
+                    Outcome(died=f"its result could not be read back ({error})"),
+                )
+            )
+            continue
+        if kind == "value":
+            done.append(("outcome", Outcome(value=payload)))
+        elif kind == "error":
+            done.append(("outcome", Outcome(error=payload)))
+        else:
+            done.append((kind, payload))
     return done
 
 
-def _start(jobs: Sequence[Callable[[], object]]) -> _Child:
-    errors = tempfile.TemporaryFile()
-    errors_fd = os.dup(errors.fileno())
-    errors.close()
-    command_read, command_write = os.pipe()
+def _start(
+    jobs: Sequence[Callable[[], object]], queue: int, queue_write: int
+) -> _Child:
+    errors_fd, spill_fd = _anonymous_file(), _anonymous_file()
     result_read, result_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
         status = 1
         try:
-            os.close(command_write)
             os.close(result_read)
+            os.close(queue_write)  # the queue ends when this process's parent ends
             os.dup2(errors_fd, 2)
             # A job that kills its worker is reported by the parent; a Python
             # traceback of the worker (pytest enables faulthandler) says nothing
@@ -266,38 +329,61 @@ def _start(jobs: Sequence[Callable[[], object]]) -> _Child:
             faulthandler.disable()
             global _in_child
             _in_child = True
-            _serve(jobs, command_read, result_write)
+            _serve(jobs, queue, result_write, spill_fd)
             status = 0
         finally:
             os._exit(status)
-    os.close(command_read)
     os.close(result_write)
-    return _Child(pid, command_write, result_read, errors_fd)
+    return _Child(pid, result_read, errors_fd, spill_fd)
+
+
+def _anonymous_file() -> int:
+    """A descriptor of a temporary file that has no name."""
+    file = tempfile.TemporaryFile()
+    fd = os.dup(file.fileno())
+    file.close()
+    return fd
 
 
 def _serve(  # pragma: no cover - runs in the child
-    jobs: Sequence[Callable[[], object]], commands: int, results: int
+    jobs: Sequence[Callable[[], object]], queue: int, results: int, spill: int
 ) -> None:
     while True:
-        raw = _read_exactly(commands, _INDEX.size)
+        raw = _read_exactly(queue, _INDEX.size)
         if raw is None:
             return
         (index,) = _INDEX.unpack(raw)
         if index == _STOP:
+            _send(results, spill, ("stopped", None))
             return
+        _send(results, spill, ("started", index))
         os.ftruncate(2, 0)  # what the job says, and only that, if it dies
         os.lseek(2, 0, os.SEEK_SET)
         try:
             result: tuple[str, object] = ("value", jobs[index]())
         except Exception as error:
             result = ("error", error)
-        try:
-            data = pickle.dumps(result)
-        except Exception as error:  # an unpicklable result or exception
-            data = pickle.dumps(("error", RuntimeError(f"{error}: {result[1]}")))
-        view = memoryview(_LENGTH.pack(len(data)) + data)
-        while view:
-            view = view[os.write(results, view) :]
+        _send(results, spill, result)
+
+
+def _send(  # pragma: no cover - runs in the child
+    results: int, spill: int, result: tuple[str, object]
+) -> None:
+    try:
+        data = pickle.dumps(result)
+    except Exception as error:  # an unpicklable result or exception
+        data = pickle.dumps(("error", RuntimeError(f"{error}: {result[1]}")))
+    if len(data) > _INLINE:
+        offset = os.lseek(spill, 0, os.SEEK_END)
+        _write_all(spill, data)
+        data = pickle.dumps(("spilled", (offset, len(data))))
+    _write_all(results, _LENGTH.pack(len(data)) + data)
+
+
+def _write_all(fd: int, data: bytes) -> None:  # pragma: no cover - in the child
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def _read_exactly(fd: int, size: int) -> bytes | None:
@@ -313,7 +399,7 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
 def _end(child: _Child) -> Outcome[object]:
     """Close the child's pipes, wait for it, and say how it ended (for the job it
     was running, if any)."""
-    for fd in (child.commands, child.results):
+    for fd in (child.results, child.spill):
         try:
             os.close(fd)
         except OSError:

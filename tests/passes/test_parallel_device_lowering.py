@@ -269,7 +269,7 @@ def test_a_worker_lowers_its_whole_share_at_once(
         pipeline.GpuLowerToNVVMPipelinePass, "_run", staticmethod(needs_both_modules)
     )
     monkeypatch.setattr(  # one share: a single worker takes both modules
-        parallel_device_lowering, "_shares", lambda modules, jobs: [[0, 1]]
+        parallel_device_lowering, "_chunks", lambda modules, jobs: [[0, 1]]
     )
     parallel = _outcome(_two_kernels(), "2", monkeypatch)
     assert (schedules.done, schedules.given_up) == (1, 0)

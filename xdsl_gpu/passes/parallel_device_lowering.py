@@ -6,9 +6,9 @@ Once ``gpu-kernel-outlining`` has run, device code and host code share nothing b
 symbol names: a ``gpu.module`` is isolated from above, and the host names its
 kernels. The rest of the pipeline then splits into two programs:
 
-* the *device part*, each worker's share of the ``gpu.module``\\ s in a module
-  of its own (a copy of the top-level module's attributes around them): the top-level steps
-  (:attr:`Part.BOTH`), the ``gpu.module(...)`` steps (:attr:`Part.DEVICE`) and
+* the *device part*, runs of consecutive ``gpu.module``\\ s, each in a module of
+  its own (a copy of the top-level module's attributes around them): the
+  top-level steps (:attr:`Part.BOTH`), the ``gpu.module(...)`` steps (:attr:`Part.DEVICE`) and
   ``gpu-module-to-binary`` (:attr:`Part.SERIALIZE`), which leaves a ``gpu.binary``;
 * the *host part*, each ``gpu.module`` replaced by an empty stand-in (same name,
   targets and attributes): the top-level steps and the host-only ones
@@ -21,9 +21,9 @@ those of the pipeline (``convert-math-to-llvm``, ``canonicalize``, ``cse``,
 
 mlir-opt runs nested pass pipelines on threads; Python threads would not run
 passes at once, so the device part runs in forked workers
-(``xdsl_gpu/forked_jobs.py``; ``XDSL_GPU_JOBS`` of them, a share of the
-modules each, balanced by size), which send their ``gpu.binary`` back as text,
-while this process lowers the host part.
+(``xdsl_gpu/forked_jobs.py``; ``XDSL_GPU_JOBS`` of them, each taking the
+next run of modules when done with one), which send their ``gpu.binary``\\ s
+back as text, while this process lowers the host part.
 
 The output is the sequential schedule's, byte for byte
 (``tests/passes/test_parallel_device_lowering.py`` compares the two on every GPU
@@ -131,12 +131,15 @@ def _run(ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]) 
         return False
     stand_ins = [_stand_in(m) for m in device_modules]
     device_steps = [run for part, run in rest if part is not Part.HOST]
-    shares = _shares(device_modules, default_jobs())
+    workers = default_jobs()
+    chunks = _chunks(device_modules, workers)
     jobs = [
-        _device_job(module, [device_modules[i] for i in share], device_steps)
-        for share in shares
+        _device_job(module, [device_modules[i] for i in chunk], device_steps)
+        for chunk in chunks
     ]
-    running = start_jobs(jobs, len(jobs))
+    # Every worker is forked now, with every job: a job runs in this process's
+    # present state whichever worker takes it.
+    running = start_jobs(jobs, workers)
     try:
         for part, run in rest:
             if part in (Part.BOTH, Part.HOST):
@@ -147,9 +150,9 @@ def _run(ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]) 
     for outcome in outcomes:
         if outcome.value is None:
             return False  # an error or a dead worker: the sequential run reports it
-    for share, outcome in zip(shares, outcomes, strict=True):
+    for chunk, outcome in zip(chunks, outcomes, strict=True):
         assert outcome.value is not None
-        if not _put_binaries(ctx, [stand_ins[i] for i in share], outcome.value):
+        if not _put_binaries(ctx, [stand_ins[i] for i in chunk], outcome.value):
             return False
     module.verify()  # as the sequential schedule does at its end
     return True
@@ -167,30 +170,37 @@ def _stand_in(device_module: GPUModuleOp) -> GPUModuleOp:
     return stand_in
 
 
-def _shares(device_modules: Sequence[GPUModuleOp], workers: int) -> list[list[int]]:
-    """The modules' indices split into at most ``workers`` shares of about equal
-    size (in ops), each in program order."""
+CHUNKS_PER_WORKER = 2
+"""Into how many runs of modules each worker's part of the work is cut."""
+
+
+def _chunks(device_modules: Sequence[GPUModuleOp], workers: int) -> list[list[int]]:
+    """The modules' indices in runs of consecutive modules, of about equal size (in
+    ops), :data:`CHUNKS_PER_WORKER` per worker; a worker takes the next run when it
+    is done with one. (One share per worker fixed in advance left a worker idle
+    for a fifth of the time: kernels of equal size may take unequal time.)"""
     sizes = [sum(1 for _ in m.walk()) for m in device_modules]
-    shares: list[list[int]] = [[] for _ in range(min(workers, len(device_modules)))]
-    loads = [0] * len(shares)
-    for index in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
-        lightest = loads.index(min(loads))
-        shares[lightest].append(index)
-        loads[lightest] += sizes[index]
-    return [sorted(share) for share in shares if share]
+    count = min(len(sizes), workers * CHUNKS_PER_WORKER)
+    total = sum(sizes)
+    chunks: list[list[int]] = [[] for _ in range(count)]
+    before = 0
+    for index, size in enumerate(sizes):
+        chunks[min(count - 1, before * count // total)].append(index)
+        before += size
+    return [chunk for chunk in chunks if chunk]
 
 
 def _device_job(
-    top: ModuleOp, share: Sequence[GPUModuleOp], device_steps: Sequence[StepRun]
+    top: ModuleOp, chunk: Sequence[GPUModuleOp], device_steps: Sequence[StepRun]
 ) -> Callable[[], str]:
-    """In a worker: lower and serialize the (detached) modules of ``share``, in one
+    """In a worker: lower and serialize the (detached) modules of ``chunk``, in one
     copy of the top-level module that holds them alone, in program order; its
-    text. One holder for the share, not one per module: each step then runs once
-    per worker (a step's set-up is paid once, not once per module)."""
+    text. One holder for several modules, not one per module: a step's set-up is
+    paid once per run of modules."""
 
     def run() -> str:
         holder = top.clone_without_regions()
-        holder.body.add_block(Block(share))
+        holder.body.add_block(Block(chunk))
         for step in device_steps:
             step(holder)
         out = io.StringIO()
