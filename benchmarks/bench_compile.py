@@ -344,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{served:.1f}x with xdsl-gpu-opt, {r64.ratio(r64.cold):.1f}x with "
                 "xdsl-opt (target <= 4.0x)"
             )
-            met = met and ours / theirs <= 1.1 and served <= 4.0
+            met = met and ours / theirs <= 1.1
             path = dict(programs)["64 copies (192 gpu.modules)"]
             one, default, same = compare_jobs(path, max(1, args.runs // 2))
             workers = len(os.sched_getaffinity(0))
@@ -354,6 +354,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{'yes' if same else 'NO'}"
             )
             met = met and same
+        if 64 in counts:
+            r64 = rows["64 copies (192 gpu.modules)"]
+            met = met and r64.ratio(r64.served_cold) <= 4.0
         print(f"targets: {'met' if met else 'NOT met'}")
         if args.profile:
             profile(programs[-2][1] if len(programs) > 2 else SEED)
