@@ -192,3 +192,44 @@ def test_more_jobs_than_the_queue_takes_at_once() -> None:
     count = 20_000  # 80 kB of indices: more than a pipe holds
     outcomes = run_jobs([lambda i=i: i for i in range(count)], 2)
     assert [o.value for o in outcomes] == list(range(count))
+
+
+def test_a_job_whose_child_died_as_it_took_it_runs_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A child that dies between taking a job from the queue and saying which one
+    it took (the OOM killer, say) leaves that job to a new child."""
+    send = forked_jobs._send  # pyright: ignore[reportPrivateUsage]
+    read_end, write_end = os.pipe()  # the first child to take job 1 dies
+
+    def dies_taking_job_1(results: int, spill: int, frame: tuple[str, object]) -> None:
+        if frame == ("started", 1):
+            os.set_blocking(read_end, False)
+            try:
+                first = os.read(read_end, 1)
+            except BlockingIOError:
+                first = b""
+            if first:
+                os.kill(os.getpid(), signal.SIGKILL)
+        send(results, spill, frame)
+
+    monkeypatch.setattr(forked_jobs, "_send", dies_taking_job_1)
+    os.write(write_end, b"x")
+    try:
+        outcomes = run_jobs([lambda i=i: i for i in range(4)], 2)
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    assert [o.value for o in outcomes] == [0, 1, 2, 3]
+
+
+def test_waiting_until_a_failure_stops_the_rest() -> None:
+    def fails() -> None:
+        raise UserError("no")
+
+    running = start_jobs([fails, *[_sleep_then(i, 30) for i in range(3)]], 2)
+    started = time.monotonic()
+    outcomes = running.wait(until_a_failure=True)
+    assert time.monotonic() - started < 20
+    assert isinstance(outcomes[0].error, UserError)
+    assert all(o.died == "not run" for o in outcomes[2:])

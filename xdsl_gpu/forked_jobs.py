@@ -117,7 +117,7 @@ def _run_here(job: Callable[[], T]) -> Outcome[T]:
 _STOP = 0xFFFFFFFF
 _INDEX = struct.Struct("<I")
 _LENGTH = struct.Struct("<Q")
-_INLINE = 8192
+_LARGEST_IN_PIPE = 8192
 """An outcome larger than this (pickled) goes through the child's spill file and
 only its place through the pipe: a child whose parent is busy elsewhere would
 otherwise wait for the parent to read a full pipe before it could start its next
@@ -171,6 +171,7 @@ class RunningJobs(Generic[T]):
         self._workers = min(workers, len(jobs))
         self._died = 0  # children that died, not replaced yet
         self._replaced = 0
+        self._retried = False
         self._queue_read, self._queue_write = os.pipe()
         os.set_blocking(self._queue_write, False)
         indices = [*range(len(jobs)), *[_STOP] * self._workers]
@@ -201,7 +202,12 @@ class RunningJobs(Generic[T]):
         """A new child for each that died while jobs may wait in the queue (each
         with a stop of its own in the queue); at most one per job in all."""
         started: list[_Child] = []
-        while self._died and self._replaced < len(self._jobs) and self._work_left():
+        while (
+            self._died
+            and self._replaced < len(self._jobs)
+            and self._work_left()
+            and fork_is_safe()
+        ):
             self._died -= 1
             self._replaced += 1
             self._unqueued += _INDEX.pack(_STOP)
@@ -215,21 +221,32 @@ class RunningJobs(Generic[T]):
         running = {c.current for c in self._children.values()}
         return any(o is None and i not in running for i, o in enumerate(self._outcomes))
 
-    def wait(self) -> list[Outcome[T]]:
-        """The outcomes in the order of the jobs, once every job has ended."""
+    def wait(self, *, until_a_failure: bool = False) -> list[Outcome[T]]:
+        """The outcomes in the order of the jobs, once every job has ended; with
+        ``until_a_failure``, once one has failed (raised, or its child died): the
+        children are then stopped, and the jobs that did not end are ``"not
+        run"``."""
         children = self._children
         try:
             with selectors.DefaultSelector() as selector:
                 for fd in children:
                     selector.register(fd, selectors.EVENT_READ)
                 while children:
-                    if self._unqueued:
-                        self._fill_queue()
-                    timeout = 0.05 if self._unqueued else None
-                    for key, _ in selector.select(timeout):
-                        self._read(selector, children[cast(int, key.fd)])
-                    # A child that died leaves its place to a new one.
-                    for child in self._replacements():
+                    queueing = bool(self._unqueued)
+                    if queueing:  # the rest of the indices, as the queue drains
+                        selector.register(self._queue_write, selectors.EVENT_WRITE)
+                    for key, _ in selector.select():
+                        if key.fd == self._queue_write:
+                            self._fill_queue()
+                        else:
+                            self._read(selector, children[cast(int, key.fd)])
+                    if queueing:
+                        selector.unregister(self._queue_write)
+                    if until_a_failure and self._a_job_failed():
+                        break
+                    # A child that died leaves its place to a new one; a job whose
+                    # child died as it took it runs again.
+                    for child in [*self._replacements(), *self._retries()]:
                         selector.register(child.results, selectors.EVENT_READ)
         except BaseException:  # Ctrl-C, say: the children end now, not after their job
             self.cancel()
@@ -237,6 +254,30 @@ class RunningJobs(Generic[T]):
         finally:
             self.cancel()
         return [o if o is not None else Outcome(died="not run") for o in self._outcomes]
+
+    def _a_job_failed(self) -> bool:
+        return any(o is not None and o.value is None for o in self._outcomes)
+
+    def _retries(self) -> list[_Child]:
+        """Once every child has ended: the jobs that no child ran (a child that
+        died between taking one and saying so) go into the queue again, once,
+        for a new child."""
+        lost = [i for i, o in enumerate(self._outcomes) if o is None]
+        if self._children or not lost or self._retried or not fork_is_safe():
+            return []
+        self._retried = True
+        # No child is left to read the queue: empty it of the stops that the
+        # children which died never took, so that the new child finds the jobs.
+        os.set_blocking(self._queue_read, False)
+        try:
+            while os.read(self._queue_read, 1 << 16):
+                pass
+        except BlockingIOError:
+            pass
+        os.set_blocking(self._queue_read, True)
+        self._unqueued = b"".join(_INDEX.pack(i) for i in [*lost, _STOP])
+        self._fill_queue()
+        return [self._start_child()]
 
     def cancel(self) -> None:
         """Stop every child now (killed, not waited for to finish its job)."""
@@ -258,7 +299,7 @@ class RunningJobs(Generic[T]):
         data = os.read(child.results, 1 << 20)
         if data:
             child.buffer += data
-            for kind, payload in _complete_frames(child, child.spill):
+            for kind, payload in _complete_frames(child):
                 if kind == "started":
                     child.current = cast(int, payload)
                 elif kind == "stopped":
@@ -278,7 +319,7 @@ class RunningJobs(Generic[T]):
             self._died += 1
 
 
-def _complete_frames(child: _Child, spill: int) -> list[tuple[str, object]]:
+def _complete_frames(child: _Child) -> list[tuple[str, object]]:
     """The frames the child has written whole so far: ``("started", index)``,
     ``("stopped", None)`` or ``("outcome", Outcome)``."""
     done: list[tuple[str, object]] = []
@@ -292,9 +333,8 @@ def _complete_frames(child: _Child, spill: int) -> list[tuple[str, object]]:
             kind, payload = pickle.loads(frame)
             if kind == "spilled":
                 offset, length = cast(tuple[int, int], payload)
-                kind, payload = pickle.loads(os.pread(spill, length, offset))
+                kind, payload = pickle.loads(os.pread(child.spill, length, offset))
         except Exception as error:
-            kind, payload = "error", None
             done.append(
                 (
                     "outcome",
@@ -373,7 +413,7 @@ def _send(  # pragma: no cover - runs in the child
         data = pickle.dumps(result)
     except Exception as error:  # an unpicklable result or exception
         data = pickle.dumps(("error", RuntimeError(f"{error}: {result[1]}")))
-    if len(data) > _INLINE:
+    if len(data) > _LARGEST_IN_PIPE:
         offset = os.lseek(spill, 0, os.SEEK_END)
         _write_all(spill, data)
         data = pickle.dumps(("spilled", (offset, len(data))))

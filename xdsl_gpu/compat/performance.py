@@ -5,7 +5,7 @@ distinct builtin type text of an input parsed once."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
@@ -151,12 +151,15 @@ VERIFIES_ITS_RESULT = "verifies_its_result"
 
 def no_second_verification() -> None:
     """A pass pipeline's callback (``xdsl-opt`` verifies the module in it, after
-    every pass) does not verify again a module that the pass before it has just
-    verified, as a pass with ``verifies_its_result = True`` does at its end: the
-    module is the one that pass verified, unchanged, and a second verification
-    of a large program is ~5% of its compile (64 copies of seed 002: 0.2 s). Only
-    such passes are concerned, which stock xDSL has none of; every other
-    verification, the input's before the first pass among them, runs as before."""
+    every pass) skips its first verification of a module that the pass before it
+    has just verified, as an xdsl-gpu pass with ``verifies_its_result = True`` does
+    at its end: the module is the one that pass verified, and a second
+    verification of a large program is ~5% of its compile (64 copies of seed 002:
+    0.2 s). Only xdsl-gpu's own passes are trusted so: after any other pass the
+    callback may change the module before it verifies it (it rebuilds the ops that
+    xDSL's passes made with xDSL's classes, ``driver/dialect_choice.py``). Every
+    other verification, the input's before the first pass among them, runs as
+    before."""
     import dataclasses
 
     from xdsl.passes import PassPipeline
@@ -167,32 +170,41 @@ def no_second_verification() -> None:
         raise XdslChangedError("PassPipeline.apply or Operation.verify is gone")
     if is_patched(apply_, "xdsl_gpu_no_second_verification"):
         return
-    verified: list[Operation] = []  # the module a callback need not verify
+    just_verified: list[Operation] = []  # a module whose next verification to skip
 
     def verify(self: Operation, verify_nested_ops: bool = True) -> None:
-        if verified and verified[-1] is self and verify_nested_ops:
+        if just_verified and just_verified[-1] is self and verify_nested_ops:
+            just_verified.pop()  # once: the callback may change it afterwards
             return
         verify_(self, verify_nested_ops)
 
+    def verified_its_result(pass_: Any) -> bool:
+        return getattr(pass_, VERIFIES_ITS_RESULT, False) is True and type(
+            pass_
+        ).__module__.startswith("xdsl_gpu.")
+
     def apply(self: Any, ctx: Any, op: Any) -> None:
         callback = self.callback
-        if callback is None or not any(
-            getattr(p, VERIFIES_ITS_RESULT, False) for p in self.passes
-        ):
+        if callback is None or not any(verified_its_result(p) for p in self.passes):
             apply_(self, ctx, op)
             return
 
-        def trusting(previous: Any, module: Any, following: Any) -> None:
-            if not getattr(previous, VERIFIES_ITS_RESULT, False):
+        def skipping_a_second_verification(
+            previous: Any, module: Any, following: Any
+        ) -> None:
+            if not verified_its_result(previous):
                 callback(previous, module, following)
                 return
-            verified.append(module)
+            depth = len(just_verified)
+            just_verified.append(module)
             try:
                 callback(previous, module, following)
             finally:
-                verified.pop()
+                del just_verified[depth:]
 
-        apply_(dataclasses.replace(self, callback=trusting), ctx, op)
+        apply_(
+            dataclasses.replace(self, callback=skipping_a_second_verification), ctx, op
+        )
 
     _mark(verify, "xdsl_gpu_no_second_verification", verify_)
     _mark(apply, "xdsl_gpu_no_second_verification", apply_)
@@ -250,7 +262,19 @@ def remembered_builtin_types() -> None:
         )
     if is_patched(current, "xdsl_gpu_remembered_types"):
         return
-    remembered: list[Any] = [None, {}]  # a weak reference to the input, its types
+
+    class Remembered:
+        """The types parsed from one input (held weakly: a new input starts
+        afresh)."""
+
+        source: ClassVar[Any] = None
+        types: ClassVar[dict[str, Any]] = {}
+
+        @classmethod
+        def of(cls, source: Any) -> dict[str, Any]:
+            if cls.source is None or cls.source() is not source:
+                cls.source, cls.types = weakref.ref(source), {}
+            return cls.types
 
     def parse(self: Any) -> Any:
         token = self._current_token
@@ -262,10 +286,7 @@ def remembered_builtin_types() -> None:
         end = _type_text_end(text, start) if isinstance(text, str) else -1
         if end < 0:
             return current(self)
-        owner = remembered[0]() if remembered[0] is not None else None
-        if owner is not source:
-            remembered[0], remembered[1] = weakref.ref(source), {}
-        types: dict[str, Any] = remembered[1]
+        types = Remembered.of(source)
         key = text[start:end]
         known = types.get(key)
         if known is not None:

@@ -144,7 +144,7 @@ def _run(ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]) 
         for part, run in rest:
             if part in (Part.BOTH, Part.HOST):
                 run(module)
-        outcomes = running.wait()
+        outcomes = running.wait(until_a_failure=True)  # then it is all in vain
     finally:
         running.cancel()
     for outcome in outcomes:
