@@ -18,7 +18,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from tests.support.xdsl_tools import parse
-from xdsl_gpu.passes.pipeline_verification import Step, run_steps
+from xdsl_gpu.passes.pipeline_verification import Step, run_steps, verify_in_two
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -178,3 +178,43 @@ def _pipeline(mode: str | None, tmp_path: Path) -> str:
 
 def test_pipeline_output_does_not_depend_on_the_mode(tmp_path: Path) -> None:
     assert _pipeline(None, tmp_path) == _pipeline("full", tmp_path)
+
+
+FUNCTIONS = "\n".join(
+    f"func.func @f{i}(%a: i32) -> i32 {{\n"
+    f"  %c = arith.constant {i} : i32\n  %s = arith.addi %a, %c : i32\n"
+    "  func.return %s : i32\n}"
+    for i in range(6)
+)
+
+
+@pytest.mark.usefixtures("forking_is_safe")
+@pytest.mark.parametrize("broken", [None, 0, 5])
+def test_verify_in_two_reports_what_verify_reports(
+    broken: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Half of the module verified in a forked child, the rest here: the same
+    verdict, and for an invalid op in either half, the same error as
+    ``module.verify()``."""
+    from xdsl_gpu import forked_jobs
+
+    monkeypatch.setattr(forked_jobs, "default_jobs", lambda: 2)
+    module = parse(FUNCTIONS)
+    if broken is not None:
+        functions = list(module.ops)
+        constant = next(
+            o for o in functions[broken].walk() if o.name == "arith.constant"
+        )
+        constant.properties["value"] = IntegerAttr(1, i64)  # an i64 for an i32
+    try:
+        module.verify()
+        expected = None
+    except VerifyException as error:
+        expected = str(error)
+    if expected is None:
+        verify_in_two(module)
+        assert broken is None
+        return
+    with pytest.raises(VerifyException) as raised:
+        verify_in_two(module)
+    assert str(raised.value) == expected

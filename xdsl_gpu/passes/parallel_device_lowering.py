@@ -50,6 +50,7 @@ from xdsl.printer import Printer
 from xdsl_gpu.forked_jobs import default_jobs, fork_is_safe, start_jobs
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
+from xdsl_gpu.passes.pipeline_verification import verify_in_two
 
 __all__ = ["Part", "parallel_schedule_possible", "run_parallel"]
 
@@ -154,7 +155,7 @@ def _run(ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]) 
         assert outcome.value is not None
         if not _put_binaries(ctx, [stand_ins[i] for i in chunk], outcome.value):
             return False
-    module.verify()  # as the sequential schedule does at its end
+    verify_in_two(module)  # as the sequential schedule does at its end
     return True
 
 
