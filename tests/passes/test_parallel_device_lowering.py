@@ -19,7 +19,11 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from tests.support.xdsl_tools import make_context, parse, print_module
 from xdsl_gpu.passes import parallel_device_lowering
 from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import GpuLowerToNVVMPipelinePass
-from xdsl_gpu.passes.parallel_device_lowering import Part, run_parallel
+from xdsl_gpu.passes.parallel_device_lowering import (
+    ParallelScheduleWarning,
+    Part,
+    run_parallel,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -213,7 +217,8 @@ def test_a_worker_that_dies_leaves_the_work_to_the_sequential_schedule(
     monkeypatch.setattr(
         pipeline.GpuLowerToNVVMPipelinePass, "_run", staticmethod(dies_in_a_worker)
     )
-    assert _outcome(_two_kernels(), "2", monkeypatch) == expected
+    with pytest.warns(ParallelScheduleWarning, match="a worker ended"):
+        assert _outcome(_two_kernels(), "2", monkeypatch) == expected
     assert schedules.given_up == 1
 
 
@@ -244,7 +249,8 @@ def test_a_worker_result_that_does_not_match_its_modules_is_not_used(
         "_run",
         staticmethod(adds_an_op_in_a_worker),
     )
-    assert _outcome(_two_kernels(), "2", monkeypatch) == expected
+    with pytest.warns(ParallelScheduleWarning, match="not one op per gpu.module"):
+        assert _outcome(_two_kernels(), "2", monkeypatch) == expected
     assert (schedules.done, schedules.given_up) == (0, 1)
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -49,6 +50,8 @@ from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.passes.dialect_presence import dialect_loaded
 from xdsl_gpu.passes.gc_tuning import fewer_collections
 from xdsl_gpu.passes.parallel_device_lowering import (
+    ParallelRun,
+    ParallelScheduleWarning,
     Part,
     parallel_schedule_possible,
     run_parallel,
@@ -371,12 +374,24 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
         # Device modules in forked workers while the host is lowered here
         # (passes/parallel_device_lowering.py); sequentially when that cannot be
         # done, and to report any error.
+        attempt = ParallelRun(False)
         if not verify_after_each_step() and parallel_schedule_possible():
             parts = _parts([step for step, _ in plan])
-            if run_parallel(ctx, op, list(zip(parts, (run for _, run in steps)))):
+            attempt = run_parallel(ctx, op, list(zip(parts, (run for _, run in steps))))
+            if attempt:
                 return
         # Verified once, each step blamed on failure (passes/pipeline_verification.py).
         run_steps(op, steps, PIPELINE_NAME)
+        if attempt.gave_up is not None:  # and yet the program compiles
+            warnings.warn(
+                ParallelScheduleWarning(
+                    f"{PIPELINE_NAME}: the kernels could not be lowered in parallel "
+                    f"({attempt.gave_up}), so the steps ran one after the other: "
+                    "the output is the same, only slower; please report it with "
+                    "this input"
+                ),
+                stacklevel=2,
+            )
 
     @classmethod
     def _step(

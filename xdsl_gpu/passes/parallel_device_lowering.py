@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum, auto
 
 from xdsl.context import Context
@@ -52,7 +53,13 @@ from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.passes.pipeline_verification import verify_in_two
 
-__all__ = ["Part", "parallel_schedule_possible", "run_parallel"]
+__all__ = [
+    "ParallelRun",
+    "ParallelScheduleWarning",
+    "Part",
+    "parallel_schedule_possible",
+    "run_parallel",
+]
 
 
 class Part(Enum):
@@ -84,23 +91,46 @@ def parallel_schedule_possible() -> bool:
     return default_jobs() > 1 and fork_is_safe()
 
 
+@dataclass(frozen=True)
+class ParallelRun:
+    """How :func:`run_parallel` ended: done (true), or not; then ``gave_up`` says
+    why when the schedule was tried and failed (``None``: it does not apply)."""
+
+    done: bool
+    gave_up: str | None = None
+
+    def __bool__(self) -> bool:
+        return self.done
+
+
+class ParallelScheduleWarning(RuntimeWarning):
+    """The parallel schedule gave up on a program that then compiled step after
+    step: the output is the same, only slower. It should not happen (a program's
+    own error fails both ways), so it is worth a report."""
+
+
 def run_parallel(
     ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]
-) -> bool:
+) -> ParallelRun:
     """Run ``steps`` on ``module`` with the parallel schedule and verify the result;
-    False (and ``module`` as it was) when that did not succeed, for any reason, or
-    does not apply (the parts are not in the order ``WHOLE* (BOTH|DEVICE|HOST)*
+    not done (and ``module`` as it was) when that did not succeed, for any reason,
+    or does not apply (the parts are not in the order ``WHOLE* (BOTH|DEVICE|HOST)*
     SERIALIZE HOST*``, or the program has no ``gpu.module``)."""
     if not _splittable([part for part, _ in steps]) or not _has_device_code(module):
-        return False
+        return ParallelRun(False)
     snapshot = module.clone()
     try:
-        done = _run(ctx, module, steps)
-    except Exception:
-        done = False
-    if not done:
+        attempt = _run(ctx, module, steps)
+    except Exception as error:
+        attempt = ParallelRun(False, _described(error))
+    if not attempt:
         _restore(module, snapshot)
-    return done
+    return attempt
+
+
+def _described(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
 
 
 def _has_device_code(module: ModuleOp) -> bool:
@@ -122,14 +152,16 @@ def _splittable(parts: Sequence[Part]) -> bool:
     )
 
 
-def _run(ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]) -> bool:
+def _run(
+    ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]
+) -> ParallelRun:
     whole = [run for part, run in steps if part is Part.WHOLE]
     rest = [(part, run) for part, run in steps if part is not Part.WHOLE]
     for run in whole:
         run(module)
     device_modules = [op for op in module.ops if isinstance(op, GPUModuleOp)]
     if not device_modules:
-        return False
+        return ParallelRun(False)  # nothing was outlined: nothing to split
     stand_ins = [_stand_in(m) for m in device_modules]
     device_steps = [run for part, run in rest if part is not Part.HOST]
     workers = default_jobs()
@@ -149,14 +181,18 @@ def _run(ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]) 
     finally:
         running.cancel()
     for outcome in outcomes:
+        # An error or a dead worker: the sequential run reports it.
+        if outcome.error is not None:
+            return ParallelRun(False, f"a worker failed: {_described(outcome.error)}")
         if outcome.value is None:
-            return False  # an error or a dead worker: the sequential run reports it
+            return ParallelRun(False, f"a worker ended: {outcome.died}")
     for chunk, outcome in zip(chunks, outcomes, strict=True):
         assert outcome.value is not None
         if not _put_binaries(ctx, [stand_ins[i] for i in chunk], outcome.value):
-            return False
+            why = "a worker's result is not one op per gpu.module, named as it"
+            return ParallelRun(False, why)
     verify_in_two(module)  # as the sequential schedule does at its end
-    return True
+    return ParallelRun(True)
 
 
 def _stand_in(device_module: GPUModuleOp) -> GPUModuleOp:
