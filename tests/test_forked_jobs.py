@@ -233,3 +233,8 @@ def test_waiting_until_a_failure_stops_the_rest() -> None:
     assert time.monotonic() - started < 20
     assert isinstance(outcomes[0].error, UserError)
     assert all(o.died == "not run" for o in outcomes[2:])
+
+
+def test_a_job_that_returns_none_is_no_failure() -> None:
+    running = start_jobs([lambda: None, _sleep_then(1, 0.2)], 1)
+    assert [o.value for o in running.wait(until_a_failure=True)] == [None, 1]

@@ -256,7 +256,10 @@ class RunningJobs(Generic[T]):
         return [o if o is not None else Outcome(died="not run") for o in self._outcomes]
 
     def _a_job_failed(self) -> bool:
-        return any(o is not None and o.value is None for o in self._outcomes)
+        return any(
+            o is not None and (o.error is not None or o.died is not None)
+            for o in self._outcomes
+        )
 
     def _retries(self) -> list[_Child]:
         """Once every child has ended: the jobs that no child ran (a child that
