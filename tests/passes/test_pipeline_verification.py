@@ -197,8 +197,11 @@ def test_verify_in_two_reports_what_verify_reports(
     verdict, and for an invalid op in either half, the same error as
     ``module.verify()``."""
     from xdsl_gpu import forked_jobs
+    from xdsl_gpu.passes import pipeline_verification
 
     monkeypatch.setattr(forked_jobs, "default_jobs", lambda: 2)
+    monkeypatch.setattr(pipeline_verification, "SPLIT_VERIFICATION_FROM", 0)
+    started = _count_forks(monkeypatch)
     module = parse(FUNCTIONS)
     if broken is not None:
         functions = list(module.ops)
@@ -214,7 +217,34 @@ def test_verify_in_two_reports_what_verify_reports(
     if expected is None:
         verify_in_two(module)
         assert broken is None
+        assert started == [1]  # half of it in a child
         return
     with pytest.raises(VerifyException) as raised:
         verify_in_two(module)
     assert str(raised.value) == expected
+    assert started == [1]
+
+
+def _count_forks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of jobs of each ``start_jobs`` call from here on."""
+    from xdsl_gpu import forked_jobs
+
+    calls: list[int] = []
+    start = forked_jobs.start_jobs
+
+    def counted(jobs, workers):  # type: ignore[no-untyped-def]
+        calls.append(len(jobs))
+        return start(jobs, workers)
+
+    monkeypatch.setattr(forked_jobs, "start_jobs", counted)
+    return calls
+
+
+def test_a_small_module_is_verified_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below SPLIT_VERIFICATION_FROM ops a fork costs more than it saves."""
+    from xdsl_gpu import forked_jobs
+
+    monkeypatch.setattr(forked_jobs, "default_jobs", lambda: 2)
+    started = _count_forks(monkeypatch)
+    verify_in_two(parse(FUNCTIONS))
+    assert started == []
