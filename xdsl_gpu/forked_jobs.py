@@ -1,8 +1,8 @@
 """Run independent jobs in forked child processes, a few at a time.
 
 ``gpu-module-to-binary`` compiles each ``gpu.module`` separately (LLVM, nvJitLink,
-nvFatbin): with one child per module, the modules of a program compile on every core
-at once, and a job that kills its process (LLVM ends the process on IR its back end
+nvFatbin): as jobs of a few long-lived children, the modules of a program compile on
+every core at once, and a job that kills its process (LLVM ends the process on IR its back end
 cannot select) takes only its child with it. ``gpu-lower-to-nvvm-pipeline`` starts
 its kernels' lowering in children (:func:`start_jobs`) and lowers the host code
 meanwhile. ``fork`` shares the parent's memory, so a job is any callable (nothing

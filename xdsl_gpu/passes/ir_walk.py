@@ -2,10 +2,10 @@
 
 xDSL's walk is a generator per region, block and op, so each op travels up
 through three generators per level of nesting on its way out. Passes that want
-every op up front (to rewrite them one after the other, or to check each) paid
-that several times per pass over the whole program: ~5% of compiling a large
-one. :func:`preorder` follows the same linked lists in the same order into a
-list, 4x faster.
+every op up front (to rewrite them one after the other, or to check each) only
+need the list: :func:`preorder` follows the same linked lists in the same order
+into one, 4x faster than ``list(op.walk())`` (8265 ops: 0.7 ms instead of 2.9 ms;
+a small part of a compile all the same).
 """
 
 from __future__ import annotations

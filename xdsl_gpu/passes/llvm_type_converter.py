@@ -60,6 +60,7 @@ from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.memref_descriptor import (
+    constant_op,
     extract_value_op,
     insert_value_op,
     ptr_type,
@@ -435,14 +436,14 @@ def constant(value: int | float, t: Attribute) -> llvm.ConstantOp:
     else:
         assert isinstance(t, AnyFloat)
         attr = FloatAttr(float(value), t)
-    return llvm.ConstantOp(attr, t)
+    return constant_op(attr, t)
 
 
 def splat_or_scalar(value: int | float, t: Attribute) -> llvm.ConstantOp:
     """A constant of type ``t``: a scalar, or a splat of a 1-D vector type."""
     if isinstance(t, VectorType):
         attr = DenseIntOrFPElementsAttr.from_list(t, [value] * t.element_count())
-        return llvm.ConstantOp(attr, t)
+        return constant_op(attr, t)
     return constant(value, t)
 
 

@@ -1,0 +1,122 @@
+"""The fast paths the conversions take (issue 16), against what they replace: ops
+made from their parts (``Op.create``) equal the ones xDSL's builders make, a type
+converted once answers as a new conversion would, and ``preorder`` lists what
+``Operation.walk()`` yields."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    VectorType,
+    f32,
+    i32,
+    i64,
+)
+from xdsl.ir import Block, Operation
+from xdsl.printer import Printer
+
+from tests.support.xdsl_tools import parse
+from xdsl_gpu.gpu_dialect import llvm
+from xdsl_gpu.passes.ir_walk import preorder
+from xdsl_gpu.passes.llvm_type_converter import LLVMTypeConverter
+from xdsl_gpu.passes.memref_descriptor import (
+    constant_op,
+    descriptor_struct_type,
+    extract_value_op,
+    insert_value_op,
+    overflow_op,
+)
+
+
+def _generic(op: Operation) -> str:
+    out = io.StringIO()
+    Printer(stream=out, print_generic_format=True).print_op(op)
+    return out.getvalue()
+
+
+def _same(made: Operation, built: Operation) -> None:
+    made.verify()
+    built.verify()
+    assert type(made) is type(built)
+    assert made.properties == built.properties
+    assert made.attributes == built.attributes
+    assert [r.type for r in made.results] == [r.type for r in built.results]
+    assert list(made.operands) == list(built.operands)
+    assert _generic(made) == _generic(built)
+
+
+STRUCT = descriptor_struct_type(2)
+
+
+def test_extract_and_insert_value() -> None:
+    (desc, index) = Block(arg_types=[STRUCT, i64]).args
+    position = DenseArrayBase.from_list(i64, [3, 1])
+    _same(
+        extract_value_op(desc, [3, 1], i64),
+        llvm.ExtractValueOp(position, desc, i64),
+    )
+    _same(
+        insert_value_op(desc, index, [3, 1]),
+        llvm.InsertValueOp(position, desc, index),
+    )
+
+
+@pytest.mark.parametrize("value", [IntegerAttr(7, IndexType()), IntegerAttr(-1, i32)])
+def test_constant(value: IntegerAttr) -> None:
+    _same(constant_op(value, i64), llvm.ConstantOp(value, i64))
+
+
+@pytest.mark.parametrize("cls", [llvm.AddOp, llvm.SubOp, llvm.MulOp, llvm.ShlOp])
+@pytest.mark.parametrize("bits", [0, 1, 3])
+def test_integer_arithmetic_with_overflow_flags(
+    cls: type[llvm.ArithmeticBinOpOverflow], bits: int
+) -> None:
+    (a, b) = Block(arg_types=[i64, i64]).args
+    _same(overflow_op(cls, a, b, bits), cls(a, b, {}, IntegerAttr(bits, 32)))
+
+
+@pytest.mark.parametrize(
+    "t",
+    [
+        IndexType(),
+        MemRefType(f32, [4, 8]),
+        VectorType(f32, [2, 4]),
+        ArrayAttr([i32]),  # no conversion: None, remembered as such
+    ],
+    ids=["index", "memref", "vector", "none"],
+)
+def test_a_type_converted_once_answers_as_a_new_conversion(t: object) -> None:
+    converter = LLVMTypeConverter(index_bitwidth=32)
+    first = converter.convert_type(t)  # type: ignore[arg-type]
+    again = converter.convert_type(t)  # type: ignore[arg-type]
+    assert first == LLVMTypeConverter(index_bitwidth=32)._convert_type(t)  # type: ignore[arg-type]  # pyright: ignore[reportPrivateUsage]
+    assert again is first
+
+
+def test_preorder_is_what_walk_yields() -> None:
+    module = parse(
+        """
+        func.func @f(%n: index) -> f32 {
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          %z = arith.constant 0.0 : f32
+          %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f32) {
+            %p = arith.cmpi eq, %i, %c0 : index
+            %s = scf.if %p -> (f32) { scf.yield %a : f32 } else { scf.yield %z : f32 }
+            scf.yield %s : f32
+          }
+          func.return %r : f32
+        }
+        func.func @g() { func.return }
+        """
+    )
+    walked = list(module.walk())
+    assert len(walked) > 10
+    assert preorder(module) == walked
