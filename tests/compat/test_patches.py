@@ -719,3 +719,207 @@ def test_remembered_builtin_types_leave_errors_as_they_were() -> None:
         _parse_types(
             "func.func @f(%a: memref<4xf32>, %b: memref<4xf32 x>) {\n  func.return\n}"
         )
+
+
+def test_gap_plain_op_construction() -> None:
+    """xDSL's builder runs its general argument lists for an op with no variadic
+    part."""
+    from xdsl.dialects import arith, test
+    from xdsl.dialects.builtin import f32
+    from xdsl.irdl import operations
+
+    value = test.TestOp(result_types=[f32]).res[0]
+    built: list[int] = []
+    build_lists = operations.irdl_build_arg_list
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        built.append(1)
+        return build_lists(*args, **kwargs)
+
+    with (
+        mock.patch.object(
+            operations, "irdl_op_init", compat.original(operations.irdl_op_init)
+        ),
+        mock.patch.object(operations, "irdl_build_arg_list", counting),
+    ):
+        arith.AddfOp(value, value)
+    assert len(built) == 4  # operands, results, regions, successors
+
+
+def _op_parts(op: Operation) -> tuple[Any, ...]:
+    return (
+        type(op),
+        tuple(op.operands),
+        tuple(r.type for r in op.results),
+        op.properties,
+        op.attributes,
+        tuple(op.successors),
+        len(op.regions),
+        tuple(len(r.blocks) for r in op.regions),
+    )
+
+
+def _with_xdsl_init() -> Any:
+    from xdsl.irdl import operations
+
+    return mock.patch.object(
+        operations, "irdl_op_init", compat.original(operations.irdl_op_init)
+    )
+
+
+def test_plain_ops_are_built_as_xdsl_builds_them() -> None:
+    from xdsl.dialects import arith, cf, func, memref, scf, test
+    from xdsl.dialects.builtin import IndexType, MemRefType, f32, i32
+    from xdsl.ir import Block, Region
+
+    compat.plain_op_construction()
+    source = test.TestOp(result_types=[f32, f32, IndexType()])
+    a, b, i = source.results
+    m = test.TestOp(result_types=[MemRefType(f32, [4])]).res[0]
+    one_result = test.TestOp(result_types=[f32])
+    condition = test.TestOp(result_types=[i32]).res[0]
+    block = Block()
+
+    def cases() -> list[Operation]:
+        return [
+            arith.AddfOp(a, b),  # plain: two operands, a result, a property
+            arith.AddfOp(one_result, b),  # an op standing for its result
+            arith.ConstantOp.from_int_and_width(3, i32),
+            arith.CmpfOp(a, b, "olt"),
+            memref.LoadOp.get(m, [i]),  # variadic indices: xDSL's way
+            memref.StoreOp.get(a, m, [i]),
+            cf.BranchOp(block, a),  # a successor and variadic operands
+            test.TestOp(regions=[Region(Block())]),
+            arith.SelectOp(condition, a, b),
+            memref.AllocOp.get(f32, shape=[4]),  # segment sizes, empty variadics
+            memref.AllocOp.get(f32, shape=[-1], dynamic_sizes=[i]),
+            scf.IfOp(condition, [], [scf.YieldOp()], [scf.YieldOp()]),  # op lists
+            scf.IfOp(condition, [], [scf.YieldOp()]),  # no else region
+            test.TestOp(regions=[[Block(), Block()]]),  # a region of blocks
+            func.CallOp("f", [a, one_result], [f32]),
+            func.ReturnOp(a, b),
+        ]
+
+    fast = [_op_parts(op) for op in cases()]
+    with _with_xdsl_init():
+        slow = [_op_parts(op) for op in cases()]
+    assert fast == slow
+
+
+def test_plain_ops_report_xdsls_errors() -> None:
+    """A wrong count or kind of argument still gets xDSL's own error."""
+    from xdsl.dialects import arith, scf, test
+    from xdsl.dialects.builtin import f32
+
+    compat.plain_op_construction()
+    a = test.TestOp(result_types=[f32]).res[0]
+    messages: list[str] = []
+    error = "(Expected|passed|Variadic|optional)"  # xDSL's builder errors
+    for build in (
+        lambda: arith.AddfOp.build(operands=[a], result_types=[f32]),
+        lambda: arith.AddfOp.build(operands=[a, a, a], result_types=[f32]),
+        lambda: arith.AddfOp.build(operands=[a, [a, a]], result_types=[f32]),
+        lambda: arith.AddfOp.build(operands=[a, None], result_types=[f32]),
+        lambda: arith.AddfOp.build(operands=[a, a], result_types=[f32, f32]),
+        lambda: scf.IfOp.build(operands=[[a, a]], result_types=[[]]),
+    ):
+        with pytest.raises(ValueError, match=error) as fast:
+            build()
+        with _with_xdsl_init(), pytest.raises(ValueError, match=error) as slow:
+            build()
+        assert str(fast.value) == str(slow.value)
+        messages.append(str(fast.value))
+    assert "Expected 2 operand" in messages[0]
+
+
+def test_gap_remembered_trait_lookups() -> None:
+    """xDSL goes through the class's traits on every lookup."""
+    from xdsl.dialects import arith
+    from xdsl.ir.core import OpTraits
+    from xdsl.traits import Pure
+
+    iterated: list[int] = []
+    iterate = OpTraits.__iter__
+
+    def counting(self: Any) -> Any:
+        iterated.append(1)
+        return iterate(self)
+
+    get_trait = compat.original(Operation.get_trait.__func__)
+    with mock.patch.object(OpTraits, "__iter__", counting):
+        for _ in range(3):
+            get_trait(arith.AddfOp, Pure)
+    assert len(iterated) == 3
+
+
+def test_trait_lookups_answer_as_xdsl() -> None:
+    from xdsl.dialects import arith, func, memref, scf
+    from xdsl.traits import (
+        ConstantLike,
+        HasParent,
+        IsTerminator,
+        MemoryEffect,
+        NoTerminator,
+        OpTrait,
+        Pure,
+        RecursiveMemoryEffect,
+        SymbolOpInterface,
+    )
+
+    from xdsl_gpu.gpu_dialect.registration import NEW_DIALECTS, REPLACED_DIALECTS
+
+    compat.remembered_trait_lookups()
+    get_trait = compat.original(Operation.get_trait.__func__)
+    of_type = compat.original(Operation.get_traits_of_type.__func__)
+    op_classes: list[type[Operation]] = [
+        arith.AddfOp,
+        arith.ConstantOp,
+        func.FuncOp,
+        func.ReturnOp,
+        memref.LoadOp,
+        scf.ForOp,
+        scf.YieldOp,
+    ]
+    for factory in {**REPLACED_DIALECTS, **NEW_DIALECTS}.values():
+        op_classes += list(factory().operations)
+    kinds: list[Any] = [
+        ConstantLike,
+        HasParent,
+        IsTerminator,
+        MemoryEffect,
+        NoTerminator,
+        OpTrait,
+        Pure,
+        RecursiveMemoryEffect,
+        SymbolOpInterface,
+        Pure(),
+        NoTerminator(),
+    ]
+    for cls in op_classes:
+        for _ in range(2):  # the first answer, then the remembered one
+            for kind in kinds:
+                assert cls.get_trait(kind) is get_trait(cls, kind), (cls, kind)
+                assert cls.has_trait(kind) == (get_trait(cls, kind) is not None)
+                if isinstance(kind, type):
+                    found = cls.get_traits_of_type(kind)
+                    assert set(found) == set(of_type(cls, kind)), (cls, kind)
+                    found.clear()  # the caller's list: the table keeps its own
+                    assert cls.get_traits_of_type(kind) == of_type(cls, kind)
+    assert len(op_classes) > 300
+
+
+def test_a_trait_added_to_a_class_is_found() -> None:
+    from xdsl.irdl import IRDLOperation, irdl_op_definition
+    from xdsl.traits import Pure
+
+    compat.remembered_trait_lookups()
+
+    @irdl_op_definition
+    class _Later(IRDLOperation):
+        name = "test.later"
+
+    assert _Later.get_trait(Pure) is None
+    assert _Later.get_traits_of_type(Pure) == []
+    _Later.traits.add_trait(Pure())
+    assert _Later.get_trait(Pure) == Pure()
+    assert _Later.get_traits_of_type(Pure) == [Pure()]

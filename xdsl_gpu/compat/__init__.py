@@ -77,7 +77,9 @@ from xdsl_gpu.compat.performance import (
     lazy_assembly_formats,
     no_second_verification,
     parse_lazy_formats,
+    plain_op_construction,
     remembered_builtin_types,
+    remembered_trait_lookups,
 )
 from xdsl_gpu.compat.pipelines import (
     PassPipelineError,
@@ -121,10 +123,12 @@ __all__ = [
     "no_second_verification",
     "original",
     "parse_lazy_formats",
+    "plain_op_construction",
     "read_input_file",
     "record_source_locations",
     "remember_failing_ops",
     "remembered_builtin_types",
+    "remembered_trait_lookups",
     "replace_context_dialect",
     "safe_opt_files",
     "semi_affine_expressions",
@@ -267,6 +271,18 @@ PATCHES: tuple[Patch, ...] = (
         "xDSL builds every memref<...>, vector<...>, tensor<...> of the input anew "
         "(MemRefType checks its layout each time): a quarter of parsing a GPU "
         "program that repeats a few types thousands of times.",
+    ),
+    Patch(
+        "plain_op_construction",
+        "xDSL's op builder normalizes every argument for variadic and optional "
+        "parts and counts segments even for an op that has none: as costly as "
+        "making the op, for every op parsed or built by a pass.",
+    ),
+    Patch(
+        "remembered_trait_lookups",
+        "Operation.get_trait and get_traits_of_type scan the class's traits with "
+        "isinstance on every call; canonicalize, cse and dead-code elimination ask "
+        "each op for the same few traits in every pass.",
     ),
     Patch(
         "replace_context_dialect",

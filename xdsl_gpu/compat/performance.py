@@ -1,10 +1,11 @@
 """Start-up and linear cost (issue 16): lazily parsed assembly formats, an indexed
 symbol lookup, no second verification after a pass that verified its result, each
-distinct builtin type text of an input parsed once."""
+distinct builtin type text of an input parsed once, plain ops built from their
+parts, trait lookups answered from a table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import StringAttr
@@ -300,3 +301,234 @@ def remembered_builtin_types() -> None:
 
     _mark(parse, "xdsl_gpu_remembered_types", current)
     AttrParser._parse_optional_builtin_parametrized_type = parse  # type: ignore[method-assign]
+
+
+def plain_op_construction() -> None:
+    """Make ops without the general builder's cost: xDSL's ``irdl_op_init`` first
+    normalizes every argument for the general case (lists, ``None``, ops standing
+    for their result, regions made of blocks), asking ``isinstance`` of abstract
+    classes (``Sequence``, ``SSAValue``: slow checks) for each, and then counts
+    segments; that cost as much again as making the op (17 against 10 µs for an
+    ``arith.addf``), for every op that parsing or a pass builds. Now:
+
+    * an op whose definition has nothing variadic or optional and no segment
+      sizes, given one value, type, region and successor per definition, is made
+      from them directly;
+    * any other op takes xDSL's builder, whose argument checks answer each
+      ``isinstance`` from a table per class of argument (the answer depends on
+      the class alone), so wrong arguments get xDSL's own errors."""
+    from collections.abc import Sequence
+
+    from xdsl.ir import Attribute, Block, Region, SSAValue
+    from xdsl.irdl import operations
+    from xdsl.irdl.operations import OptionalDef, VariadicDef
+
+    names = (
+        "irdl_op_init",
+        "irdl_build_arg_list",
+        "irdl_build_operations_arg",
+        "irdl_build_regions_arg",
+        "irdl_build_region_arg",
+    )
+    xdsl: dict[str, Callable[..., Any]] = {}
+    for name in names:
+        function = operations.__dict__.get(name)
+        if not callable(function):
+            raise XdslChangedError(f"xdsl.irdl.operations.{name} is gone")
+        xdsl[name] = function
+    if is_patched(xdsl["irdl_op_init"], "xdsl_gpu_plain_ops"):
+        return
+    classes: dict[type, tuple[bool, bool, bool, bool, bool, bool]] = {}
+
+    def class_of(x: Any) -> tuple[bool, bool, bool, bool, bool, bool]:
+        """(SSAValue, Operation, Region, Block, Sequence, Attribute)."""
+        kind = type(x)
+        known = classes.get(kind)
+        if known is None:
+            known = classes[kind] = (
+                isinstance(x, SSAValue),
+                isinstance(x, Operation),
+                isinstance(x, Region),
+                isinstance(x, Block),
+                isinstance(x, Sequence),
+                isinstance(x, Attribute),
+            )
+        return known
+
+    def build_arg_list(
+        construct: Any, args: Any, arg_defs: Any, error_prefix: str = ""
+    ) -> tuple[list[Any], list[int]]:
+        if len(args) != len(arg_defs):
+            return xdsl["irdl_build_arg_list"](construct, args, arg_defs, error_prefix)
+        res: list[Any] = []
+        sizes: list[int] = []
+        for (_, arg_def), arg in zip(arg_defs, args):
+            if arg is None:
+                if not isinstance(arg_def, OptionalDef):
+                    break  # xDSL's error
+                sizes.append(0)
+            elif class_of(arg)[4]:
+                if not isinstance(arg_def, VariadicDef) and len(arg) != 1:
+                    break
+                if isinstance(arg_def, OptionalDef) and len(arg) > 1:
+                    break
+                res.extend(arg)
+                sizes.append(len(arg))
+            else:
+                res.append(arg)
+                sizes.append(1)
+        else:
+            return res, sizes
+        # an error: xDSL's own
+        return xdsl["irdl_build_arg_list"](construct, args, arg_defs, error_prefix)
+
+    def build_operations_arg(operand: Any) -> Any:
+        if operand is None:
+            return []
+        kind = class_of(operand)
+        if kind[0]:
+            return operand
+        if kind[1]:
+            return SSAValue.get(operand)
+        return [o if class_of(o)[0] else SSAValue.get(o) for o in operand]
+
+    def build_region_arg(r: Any) -> Any:
+        if class_of(r)[2]:
+            return r
+        return xdsl["irdl_build_region_arg"](r)
+
+    def build_regions_arg(r: Any) -> Any:
+        if r is None:
+            return []
+        if class_of(r)[2]:
+            return r
+        if not len(r):
+            return []
+        first = class_of(r[0])
+        if first[1]:
+            return Region(Block(r))
+        if first[3]:
+            return Region(r)
+        return [build_region_arg(one) for one in r]
+
+    counts: dict[type, tuple[int, int, int, int] | None] = {}
+
+    def plain_counts(op_def: Any) -> tuple[int, int, int, int] | None:
+        if op_def.options:
+            return None
+        groups = (op_def.operands, op_def.results, op_def.regions, op_def.successors)
+        if any(isinstance(d, VariadicDef) for group in groups for _, d in group):
+            return None  # (an OptionalDef is a VariadicDef)
+        return tuple(len(group) for group in groups)  # type: ignore[return-value]
+
+    def irdl_op_init(
+        self: Any,
+        op_def: Any,
+        *,
+        operands: Any,
+        result_types: Any,
+        properties: Any,
+        attributes: Any,
+        successors: Any,
+        regions: Any,
+    ) -> None:
+        kind = type(self)
+        try:
+            expected = counts[kind]
+        except KeyError:
+            expected = counts[kind] = plain_counts(op_def)
+        if (
+            expected is not None
+            and expected
+            == (len(operands), len(result_types), len(regions), len(successors))
+            and all(class_of(o)[0] for o in operands)
+            and all((k := class_of(t))[5] and not k[4] for t in result_types)
+            and all(class_of(r)[2] for r in regions)
+            and all(class_of(b)[3] for b in successors)
+        ):
+            Operation.__init__(
+                self,
+                operands=operands,
+                result_types=result_types,
+                properties={k: v for k, v in properties.items() if v is not None},
+                attributes={k: v for k, v in attributes.items() if v is not None},
+                successors=successors,
+                regions=regions,
+            )
+            return
+        xdsl["irdl_op_init"](
+            self,
+            op_def,
+            operands=operands,
+            result_types=result_types,
+            properties=properties,
+            attributes=attributes,
+            successors=successors,
+            regions=regions,
+        )
+
+    ours = {
+        "irdl_op_init": irdl_op_init,
+        "irdl_build_arg_list": build_arg_list,
+        "irdl_build_operations_arg": build_operations_arg,
+        "irdl_build_regions_arg": build_regions_arg,
+        "irdl_build_region_arg": build_region_arg,
+    }
+    for name, function in ours.items():
+        _mark(function, "xdsl_gpu_plain_ops", xdsl[name])
+        setattr(operations, name, function)
+
+
+def remembered_trait_lookups() -> None:
+    """Answer ``Operation.get_trait`` and ``get_traits_of_type`` from a table per
+    op class: xDSL scans the class's traits with ``isinstance`` on every call, and
+    canonicalize, cse and dead-code elimination ask for the same few traits of
+    every op (memory effects, pure, constant-like), each pass again: a few
+    percent of every compile. The table belongs to the class's set of traits and
+    starts afresh when ``add_trait`` changes it."""
+    from xdsl.ir.core import OpTraits
+
+    get_trait_ = Operation.__dict__.get("get_trait")
+    of_type_ = Operation.__dict__.get("get_traits_of_type")
+    if not isinstance(get_trait_, classmethod) or not isinstance(of_type_, classmethod):
+        raise XdslChangedError(
+            "Operation.get_trait or get_traits_of_type is no longer a classmethod"
+        )
+    get_trait = get_trait_.__func__
+    of_type = of_type_.__func__
+    if is_patched(get_trait, "xdsl_gpu_trait_table"):
+        return
+    # (the OpTraits object, the trait set the answers are for, the answers)
+    tables: dict[int, tuple[OpTraits, frozenset[Any], dict[Any, Any]]] = {}
+
+    def answers(cls: Any) -> dict[Any, Any]:
+        traits = cls.traits
+        held = traits.traits  # the current set (made on first use)
+        entry = tables.get(id(traits))
+        if entry is None or entry[0] is not traits or entry[1] is not held:
+            entry = tables[id(traits)] = (traits, held, {})
+        return entry[2]
+
+    def remembered_get_trait(cls: Any, trait: Any) -> Any:
+        table = answers(cls)
+        key = ("one", trait)
+        try:
+            return table[key]
+        except KeyError:
+            found = table[key] = get_trait(cls, trait)
+            return found
+        except TypeError:  # an unhashable trait: asked anew
+            return get_trait(cls, trait)
+
+    def remembered_of_type(cls: Any, trait_type: Any) -> Any:
+        table = answers(cls)
+        key = ("all", trait_type)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = of_type(cls, trait_type)
+        return list(found)  # the caller's own list, as before
+
+    _mark(remembered_get_trait, "xdsl_gpu_trait_table", get_trait)
+    _mark(remembered_of_type, "xdsl_gpu_trait_table", of_type)
+    Operation.get_trait = classmethod(remembered_get_trait)  # type: ignore[method-assign,assignment]
+    Operation.get_traits_of_type = classmethod(remembered_of_type)  # type: ignore[method-assign,assignment]
