@@ -1,6 +1,6 @@
 """The pass override (xdsl_gpu/passes/registration.py): stock xdsl-opt runs xdsl-gpu's
-``lower-affine``, ``convert-scf-to-cf`` and ``reconcile-unrealized-casts`` in place of
-xDSL's.
+``lower-affine``, ``convert-scf-to-cf``, ``reconcile-unrealized-casts`` and ``cse`` in
+place of xDSL's.
 
 If one of these fails after an xDSL upgrade, xdsl_gpu/passes/registration.py relies on something
 that changed: revisit it before moving the pin in pyproject.toml.
@@ -12,6 +12,7 @@ from xdsl.transforms import get_all_passes as xdsl_passes
 
 from xdsl_gpu.passes import get_all_passes
 from xdsl_gpu.passes.convert_scf_to_cf import ConvertScfToCfPass
+from xdsl_gpu.passes.cse import CSEPass
 from xdsl_gpu.passes.lower_affine import LowerAffinePass
 from xdsl_gpu.passes.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
 from xdsl_gpu.passes.registration import REPLACED_PASSES
@@ -51,6 +52,7 @@ def test_a_run_that_uses_xdsl_gpu_gets_our_passes() -> None:
     assert passes["lower-affine"]() is LowerAffinePass
     assert passes["convert-scf-to-cf"]() is ConvertScfToCfPass
     assert passes["reconcile-unrealized-casts"]() is ReconcileUnrealizedCastsPass
+    assert passes["cse"]() is CSEPass
     for name in STD_TO_LLVM:
         assert passes[name]().name == name
 

@@ -181,8 +181,8 @@ def _dialect_absent(step: PipelineStep) -> bool:
 
 def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Every pass the pipeline may use: ours (``xdsl_gpu.passes.get_all_passes``), our
-    replacements of xDSL's, then xDSL's own (``canonicalize``, ``cse``,
-    ``convert-scf-to-cf``)."""
+    replacements of xDSL's (``cse``, ``convert-scf-to-cf``, ...), then xDSL's own
+    (``canonicalize``)."""
     from xdsl.universe import XDSL_UNIVERSE
 
     from xdsl_gpu.passes import get_all_passes

@@ -17,6 +17,9 @@ Replaced:
 * ``reconcile-unrealized-casts``: xDSL's keeps a whole cast chain as soon as one cast
   in it is live and prints a Python warning per kept cast; ours
   (``xdsl_gpu/passes/reconcile_unrealized_casts.py``) is upstream's algorithm.
+* ``cse``: xDSL's hashes each op three times on a hit and copies its table of known
+  ops for every region; ours (``xdsl_gpu/passes/cse.py``) gives the same result at
+  a linear cost.
 
 ``tests/passes/test_pass_registration.py`` fails loudly if a new xDSL no longer
 registers a replaced name.
@@ -41,6 +44,12 @@ def _reconcile_unrealized_casts() -> type[ModulePass]:
     return ReconcileUnrealizedCastsPass
 
 
+def _cse() -> type[ModulePass]:
+    from xdsl_gpu.passes.cse import CSEPass
+
+    return CSEPass
+
+
 def _convert_scf_to_cf() -> type[ModulePass]:
     from xdsl_gpu.passes.convert_scf_to_cf import ConvertScfToCfPass
 
@@ -49,6 +58,7 @@ def _convert_scf_to_cf() -> type[ModulePass]:
 
 REPLACED_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "convert-scf-to-cf": _convert_scf_to_cf,
+    "cse": _cse,
     "lower-affine": _lower_affine,
     "reconcile-unrealized-casts": _reconcile_unrealized_casts,
 }
