@@ -79,7 +79,6 @@ from xdsl_gpu.compat.performance import (
     parse_lazy_formats,
     plain_op_construction,
     remembered_builtin_types,
-    remembered_trait_lookups,
 )
 from xdsl_gpu.compat.pipelines import (
     PassPipelineError,
@@ -128,7 +127,6 @@ __all__ = [
     "record_source_locations",
     "remember_failing_ops",
     "remembered_builtin_types",
-    "remembered_trait_lookups",
     "replace_context_dialect",
     "safe_opt_files",
     "semi_affine_expressions",
@@ -277,12 +275,6 @@ PATCHES: tuple[Patch, ...] = (
         "xDSL's op builder normalizes every argument for variadic and optional "
         "parts and counts segments even for an op that has none: as costly as "
         "making the op, for every op parsed or built by a pass.",
-    ),
-    Patch(
-        "remembered_trait_lookups",
-        "Operation.get_trait and get_traits_of_type scan the class's traits with "
-        "isinstance on every call; canonicalize, cse and dead-code elimination ask "
-        "each op for the same few traits in every pass.",
     ),
     Patch(
         "replace_context_dialect",

@@ -1,7 +1,7 @@
 """Start-up and linear cost (issue 16): lazily parsed assembly formats, an indexed
 symbol lookup, no second verification after a pass that verified its result, each
 distinct builtin type text of an input parsed once, plain ops built from their
-parts, trait lookups answered from a table."""
+parts."""
 
 from __future__ import annotations
 
@@ -477,58 +477,3 @@ def plain_op_construction() -> None:
     for name, function in ours.items():
         _mark(function, "xdsl_gpu_plain_ops", xdsl[name])
         setattr(operations, name, function)
-
-
-def remembered_trait_lookups() -> None:
-    """Answer ``Operation.get_trait`` and ``get_traits_of_type`` from a table per
-    op class: xDSL scans the class's traits with ``isinstance`` on every call, and
-    canonicalize, cse and dead-code elimination ask for the same few traits of
-    every op (memory effects, pure, constant-like), each pass again: a few
-    percent of every compile. The table belongs to the class's set of traits and
-    starts afresh when ``add_trait`` changes it."""
-    from xdsl.ir.core import OpTraits
-
-    get_trait_ = Operation.__dict__.get("get_trait")
-    of_type_ = Operation.__dict__.get("get_traits_of_type")
-    if not isinstance(get_trait_, classmethod) or not isinstance(of_type_, classmethod):
-        raise XdslChangedError(
-            "Operation.get_trait or get_traits_of_type is no longer a classmethod"
-        )
-    get_trait = get_trait_.__func__
-    of_type = of_type_.__func__
-    if is_patched(get_trait, "xdsl_gpu_trait_table"):
-        return
-    # (the OpTraits object, the trait set the answers are for, the answers)
-    tables: dict[int, tuple[OpTraits, frozenset[Any], dict[Any, Any]]] = {}
-
-    def answers(cls: Any) -> dict[Any, Any]:
-        traits = cls.traits
-        held = traits.traits  # the current set (made on first use)
-        entry = tables.get(id(traits))
-        if entry is None or entry[0] is not traits or entry[1] is not held:
-            entry = tables[id(traits)] = (traits, held, {})
-        return entry[2]
-
-    def remembered_get_trait(cls: Any, trait: Any) -> Any:
-        table = answers(cls)
-        key = ("one", trait)
-        try:
-            return table[key]
-        except KeyError:
-            found = table[key] = get_trait(cls, trait)
-            return found
-        except TypeError:  # an unhashable trait: asked anew
-            return get_trait(cls, trait)
-
-    def remembered_of_type(cls: Any, trait_type: Any) -> Any:
-        table = answers(cls)
-        key = ("all", trait_type)
-        found = table.get(key)
-        if found is None:
-            found = table[key] = of_type(cls, trait_type)
-        return list(found)  # the caller's own list, as before
-
-    _mark(remembered_get_trait, "xdsl_gpu_trait_table", get_trait)
-    _mark(remembered_of_type, "xdsl_gpu_trait_table", of_type)
-    Operation.get_trait = classmethod(remembered_get_trait)  # type: ignore[method-assign,assignment]
-    Operation.get_traits_of_type = classmethod(remembered_of_type)  # type: ignore[method-assign,assignment]

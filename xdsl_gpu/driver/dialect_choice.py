@@ -102,7 +102,6 @@ def use_xdsl_gpu(main: Any) -> None:
     compat.no_second_verification()
     compat.remembered_builtin_types()
     compat.plain_op_construction()
-    compat.remembered_trait_lookups()
     register_target_interfaces()
     # The IR of a GPU program is many small objects that live until the end: with
     # CPython's default thresholds, collections were 31% of compiling 64 copies of
