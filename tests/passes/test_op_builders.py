@@ -1,13 +1,15 @@
 """The fast paths the conversions take (issue 16), against what they replace: ops
 made from their parts (``Op.create``) equal the ones xDSL's builders make, a type
-converted once answers as a new conversion would, and ``preorder`` lists what
-``Operation.walk()`` yields."""
+converted once answers as a new conversion would, ``preorder`` lists what
+``Operation.walk()`` yields, and the pattern driver tries on each op the patterns
+that may act on it, in their order."""
 
 from __future__ import annotations
 
 import io
 
 import pytest
+from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
@@ -20,12 +22,21 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Block, Operation
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
 from xdsl.printer import Printer
 
 from tests.support.xdsl_tools import parse
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.passes.ir_walk import preorder
-from xdsl_gpu.passes.llvm_type_converter import LLVMTypeConverter
+from xdsl_gpu.passes.llvm_type_converter import (
+    LLVMTypeConverter,
+    acted_on,
+    rewrite_each,
+)
 from xdsl_gpu.passes.memref_descriptor import (
     constant_op,
     descriptor_struct_type,
@@ -120,3 +131,96 @@ def test_preorder_is_what_walk_yields() -> None:
     walked = list(module.walk())
     assert len(walked) > 10
     assert preorder(module) == walked
+
+
+class _Typed(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: arith.AddiOp, rewriter: PatternRewriter) -> None:
+        rewriter.replace(op, arith.SubiOp(op.lhs, op.rhs))
+
+
+class _TypedUnion(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: arith.MuliOp | arith.SubiOp, rewriter: PatternRewriter
+    ) -> None:
+        rewriter.replace(op, arith.AndIOp(op.lhs, op.rhs))
+
+
+class _Untyped(RewritePattern):
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if isinstance(op, arith.AndIOp):
+            rewriter.replace(op, arith.OrIOp(op.lhs, op.rhs))
+
+
+def test_patterns_say_what_they_act_on() -> None:
+    from xdsl_gpu.passes.finalize_memref_to_llvm import (
+        LoadLowering,
+        MemRefLoweringOptions,
+    )
+
+    assert acted_on(_Typed()) == (arith.AddiOp,)
+    assert set(acted_on(_TypedUnion()) or ()) == {arith.MuliOp, arith.SubiOp}
+    assert acted_on(_Untyped()) is None
+    load = LoadLowering(MemRefLoweringOptions(LLVMTypeConverter()))
+    assert acted_on(load) == (memref.LoadOp,)
+
+
+def test_the_dispatch_tries_what_a_walk_over_every_pattern_tries() -> None:
+    """Each op meets the patterns that may act on it in their order: a chain of
+    rewrites ends where trying every pattern on every op ends."""
+    text = """
+func.func @f(%a: i32, %b: i32) -> i32 {
+  %0 = arith.addi %a, %b : i32
+  %1 = arith.muli %0, %b : i32
+  %2 = arith.andi %1, %a : i32
+  %3 = arith.xori %2, %a : i32
+  func.return %3 : i32
+}
+"""
+    patterns = [_Untyped(), _TypedUnion(), _Typed()]
+    dispatched = parse(text)
+    rewrite_each(preorder(dispatched)[1:], dispatched, patterns)
+
+    every = parse(text)
+    rewriter_ops = preorder(every)[1:]
+    from xdsl.pattern_rewriter import PatternRewriter as Rewriter
+
+    for op in rewriter_ops:
+        if op.parent is None:
+            continue
+        rewriter = Rewriter(op)
+        for pattern in patterns:
+            pattern.match_and_rewrite(op, rewriter)
+            if rewriter.has_done_action:
+                break
+    assert _generic(dispatched) == _generic(every)
+    assert "arith.subi" in _generic(dispatched)  # addi -> subi, once per op
+    assert "arith.andi" in _generic(dispatched)  # muli -> andi
+
+
+def test_the_conversions_patterns_are_mostly_typed() -> None:
+    """xDSL's decorator is still read (a change there would make every pattern
+    generic: the same output, only slower)."""
+    from xdsl_gpu.passes.convert_scf_to_cf import ConvertScfToCfPass  # noqa: F401
+    from xdsl_gpu.passes.gpu_to_nvvm_patterns import func as gpu_func  # noqa: F401
+
+    typed = [
+        cls
+        for cls in _subclasses(RewritePattern)
+        if cls.__module__.startswith("xdsl_gpu.")
+        and getattr(cls.match_and_rewrite, "__qualname__", "").startswith(
+            "op_type_rewrite_pattern"
+        )
+    ]
+    assert typed
+    for cls in typed:
+        pattern = cls.__new__(cls)
+        assert acted_on(pattern), cls
+
+
+def _subclasses(cls: type) -> list[type]:
+    found: list[type] = []
+    for sub in cls.__subclasses__():
+        found += [sub, *_subclasses(sub)]
+    return found

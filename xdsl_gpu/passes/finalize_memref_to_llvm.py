@@ -498,6 +498,11 @@ class MemRefPattern(RewritePattern):
     def __init__(self, options: MemRefLoweringOptions):
         self.options = options
 
+    @property
+    def acts_on(self) -> tuple[type[Operation], ...]:
+        """Only ``op_type``s (the pattern driver tries it on nothing else)."""
+        return (self.op_type,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, self.op_type):
             return

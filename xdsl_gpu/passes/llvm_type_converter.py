@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import UnionType
+from typing import Union, get_args, get_origin
 
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -463,14 +465,60 @@ class PatternSet:
             erase_dead_casts(root)
 
 
+def acted_on(pattern: RewritePattern) -> tuple[type[Operation], ...] | None:
+    """The op classes ``pattern`` may act on, where it says (an ``acts_on``
+    attribute) or where xDSL's ``op_type_rewrite_pattern`` decorator tells (its
+    type hint); None: any op."""
+    declared = getattr(pattern, "acts_on", None)
+    if declared is not None:
+        return tuple(declared)
+    method = type(pattern).match_and_rewrite
+    code = getattr(method, "__code__", None)
+    if (
+        code is None
+        or method.__qualname__ != "op_type_rewrite_pattern.<locals>.impl"
+        or "expected_type" not in code.co_freevars
+    ):
+        return None
+    cell = method.__closure__[code.co_freevars.index("expected_type")]  # pyright: ignore[reportOptionalSubscript]
+    expected = cell.cell_contents
+    kinds = get_args(expected) if get_origin(expected) in (Union, UnionType) else ()
+    found = kinds or (expected,)
+    if not all(isinstance(k, type) and issubclass(k, Operation) for k in found):
+        return None
+    return found
+
+
+class _Dispatch:
+    """For each class of op, the patterns that may act on it, in their order:
+    trying every pattern on every op (each answering with an ``isinstance`` of
+    an abstract class) was a fifth of some conversions."""
+
+    def __init__(self, patterns: Sequence[RewritePattern]) -> None:
+        self._patterns = [(p, acted_on(p)) for p in patterns]
+        self._by_class: dict[type[Operation], list[RewritePattern]] = {}
+
+    def __call__(self, kind: type[Operation]) -> list[RewritePattern]:
+        found = self._by_class.get(kind)
+        if found is None:
+            found = self._by_class[kind] = [
+                p
+                for p, kinds in self._patterns
+                if kinds is None or issubclass(kind, kinds)
+            ]
+        return found
+
+
 def rewrite_each(
     ops: Iterable[Operation], root: Operation, patterns: Sequence[RewritePattern]
 ) -> None:
     """Rewrite each of ``ops`` that is still under ``root`` (an earlier rewrite may
-    have replaced it) with the first of ``patterns`` that acts on it. One rewriter
-    for all, reset at each op as xDSL's pattern walker does (a new one per op was
-    2% of compiling a large program)."""
+    have replaced it) with the first of ``patterns`` that acts on it (trying only
+    those that may: :class:`_Dispatch`). One rewriter for all, reset at each op as
+    xDSL's pattern walker does (a new one per op was 2% of compiling a large
+    program)."""
     rewriter: PatternRewriter | None = None
+    dispatch = _Dispatch(patterns)
     for op in ops:
         if not _is_attached(op, root):
             continue
@@ -481,7 +529,7 @@ def rewrite_each(
             rewriter.current_operation = op
             rewriter.insertion_point = InsertPoint.before(op)
             rewriter.name_hint = None
-        for pattern in patterns:
+        for pattern in dispatch(type(op)):
             pattern.match_and_rewrite(op, rewriter)
             if rewriter.has_done_action:
                 break
