@@ -8,7 +8,9 @@ the patch (and its test) instead of moving the pin in pyproject.toml.
 from __future__ import annotations
 
 import ast
+import contextlib
 import inspect
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -756,20 +758,47 @@ def _op_parts(op: Operation) -> tuple[Any, ...]:
         tuple(op.successors),
         len(op.regions),
         tuple(len(r.blocks) for r in op.regions),
+        tuple(type(o) for r in op.regions for b in r.blocks for o in b.ops),
     )
 
 
-def _with_xdsl_init() -> Any:
+_BUILDER_FUNCTIONS = (
+    "irdl_op_init",
+    "irdl_build_arg_list",
+    "irdl_build_operations_arg",
+    "irdl_build_regions_arg",
+    "irdl_build_region_arg",
+)
+
+
+@contextlib.contextmanager
+def _with_xdsl_init() -> Iterator[None]:
+    """xDSL's builder, all of it (its helpers are module globals)."""
     from xdsl.irdl import operations
 
-    return mock.patch.object(
-        operations, "irdl_op_init", compat.original(operations.irdl_op_init)
-    )
+    with contextlib.ExitStack() as stack:
+        for name in _BUILDER_FUNCTIONS:
+            function = getattr(operations, name)
+            stack.enter_context(
+                mock.patch.object(operations, name, compat.original(function))
+            )
+        assert not any(
+            compat.is_patched(getattr(operations, n), "xdsl_gpu_plain_ops")
+            for n in _BUILDER_FUNCTIONS
+        )
+        yield
 
 
 def test_plain_ops_are_built_as_xdsl_builds_them() -> None:
     from xdsl.dialects import arith, cf, func, memref, scf, test
-    from xdsl.dialects.builtin import IndexType, MemRefType, f32, i32
+    from xdsl.dialects.builtin import (
+        FunctionType,
+        IndexType,
+        MemRefType,
+        StringAttr,
+        f32,
+        i32,
+    )
     from xdsl.ir import Block, Region
 
     compat.plain_op_construction()
@@ -798,6 +827,15 @@ def test_plain_ops_are_built_as_xdsl_builds_them() -> None:
             test.TestOp(regions=[[Block(), Block()]]),  # a region of blocks
             func.CallOp("f", [a, one_result], [f32]),
             func.ReturnOp(a, b),
+            # any iterable of operands or regions, as xDSL takes them
+            arith.AddfOp.build(operands=(v for v in (a, b)), result_types=[f32]),
+            func.FuncOp.build(
+                properties={
+                    "sym_name": StringAttr("f"),
+                    "function_type": FunctionType.from_lists([], []),
+                },
+                regions=iter([Region(Block())]),
+            ),
         ]
 
     fast = [_op_parts(op) for op in cases()]
@@ -830,3 +868,34 @@ def test_plain_ops_report_xdsls_errors() -> None:
         assert str(fast.value) == str(slow.value)
         messages.append(str(fast.value))
     assert "Expected 2 operand" in messages[0]
+
+
+def test_plain_ops_see_a_class_registered_later() -> None:
+    """The answers per class of argument follow an ABC registration made after
+    they were first given (a class that becomes a Sequence is a group of result
+    types from then on)."""
+    from collections.abc import Sequence
+
+    from xdsl.dialects import test
+    from xdsl.dialects.builtin import f32
+
+    compat.plain_op_construction()
+
+    class _Types:
+        def __init__(self, *types: Any) -> None:
+            self.types = types
+
+        def __len__(self) -> int:
+            return len(self.types)
+
+        def __getitem__(self, i: int) -> Any:
+            return self.types[i]
+
+    before = test.TestOp(result_types=_Types(f32, f32))  # type: ignore[arg-type]
+    assert len(before.results) == 1  # not a Sequence yet: one "type"
+    Sequence.register(_Types)
+    after = test.TestOp(result_types=_Types(f32, f32))  # type: ignore[arg-type]
+    with _with_xdsl_init():
+        xdsl_after = test.TestOp(result_types=_Types(f32, f32))  # type: ignore[arg-type]
+    assert [r.type for r in after.results] == [f32, f32]
+    assert [r.type for r in xdsl_after.results] == [f32, f32]

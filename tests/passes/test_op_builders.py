@@ -224,3 +224,59 @@ def _subclasses(cls: type) -> list[type]:
     for sub in cls.__subclasses__():
         found += [sub, *_subclasses(sub)]
     return found
+
+
+class _Rewrites(RewritePattern):
+    """Says it acts on ``arith.addi`` and defines its own match_and_rewrite."""
+
+    acts_on = (arith.AddiOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if isinstance(op, arith.AddiOp):
+            rewriter.replace(op, arith.SubiOp(op.lhs, op.rhs))
+
+
+class _RewritesMore(_Rewrites):
+    """Rewrites more than its base says: not bound by the base's acts_on."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if isinstance(op, arith.MuliOp):
+            rewriter.replace(op, arith.AndIOp(op.lhs, op.rhs))
+
+
+class _NotATuple(_Untyped):
+    acts_on = arith.AddiOp  # a class, not a tuple: not taken at its word
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        super().match_and_rewrite(op, rewriter)
+
+
+class _SubAddi(arith.AddiOp):
+    """A subclass of the class a pattern names (as xdsl-gpu's memref ops are of
+    xDSL's)."""
+
+    name = "arith.addi"
+
+
+def test_what_a_pattern_says_binds_only_its_own_rewrite() -> None:
+    assert acted_on(_Rewrites()) == (arith.AddiOp,)
+    assert acted_on(_RewritesMore()) is None
+    assert acted_on(_NotATuple()) is None
+
+
+def test_the_dispatch_follows_subclasses() -> None:
+    text = """
+func.func @f(%a: i32, %b: i32) -> i32 {
+  %0 = arith.muli %a, %b : i32
+  func.return %0 : i32
+}
+"""
+    module = parse(text)
+    (mul,) = [op for op in module.walk() if isinstance(op, arith.MuliOp)]
+    sub_add = _SubAddi(mul.lhs, mul.rhs)
+    assert mul.parent is not None
+    mul.parent.insert_op_before(sub_add, mul)
+    rewrite_each(preorder(module)[1:], module, [_Typed(), _RewritesMore()])
+    printed = _generic(module)
+    assert "arith.subi" in printed  # the subclass met _Typed's rewrite
+    assert "arith.andi" in printed  # the base's acts_on did not hide muli

@@ -303,6 +303,9 @@ def remembered_builtin_types() -> None:
     AttrParser._parse_optional_builtin_parametrized_type = parse  # type: ignore[method-assign]
 
 
+_LIST_OR_TUPLE = (list, tuple)
+
+
 def plain_op_construction() -> None:
     """Make ops without the general builder's cost: xDSL's ``irdl_op_init`` first
     normalizes every argument for the general case (lists, ``None``, ops standing
@@ -317,6 +320,7 @@ def plain_op_construction() -> None:
     * any other op takes xDSL's builder, whose argument checks answer each
       ``isinstance`` from a table per class of argument (the answer depends on
       the class alone), so wrong arguments get xDSL's own errors."""
+    from abc import get_cache_token
     from collections.abc import Sequence
 
     from xdsl.ir import Attribute, Block, Region, SSAValue
@@ -339,13 +343,21 @@ def plain_op_construction() -> None:
     if is_patched(xdsl["irdl_op_init"], "xdsl_gpu_plain_ops"):
         return
     classes: dict[type, tuple[bool, bool, bool, bool, bool, bool]] = {}
+    abc_token: list[object] = [get_cache_token()]
 
     def class_of(x: Any) -> tuple[bool, bool, bool, bool, bool, bool]:
-        """(SSAValue, Operation, Region, Block, Sequence, Attribute)."""
+        """(SSAValue, Operation, Region, Block, Sequence, Attribute): remembered per
+        class, where the class tells (not for an object that claims another
+        ``__class__``, such as a proxy)."""
+        if get_cache_token() != abc_token[0]:
+            # A class registered with an ABC since (``Sequence.register``)
+            # changes the answers: start afresh.
+            classes.clear()
+            abc_token[0] = get_cache_token()
         kind = type(x)
         known = classes.get(kind)
         if known is None:
-            known = classes[kind] = (
+            known = (
                 isinstance(x, SSAValue),
                 isinstance(x, Operation),
                 isinstance(x, Region),
@@ -353,6 +365,8 @@ def plain_op_construction() -> None:
                 isinstance(x, Sequence),
                 isinstance(x, Attribute),
             )
+            if x.__class__ is kind:
+                classes[kind] = known
         return known
 
     def build_arg_list(
@@ -439,6 +453,11 @@ def plain_op_construction() -> None:
             expected = counts[kind] = plain_counts(op_def)
         if (
             expected is not None
+            # (xDSL takes any iterable of operands or regions: those go its way)
+            and type(operands) in _LIST_OR_TUPLE
+            and type(result_types) in _LIST_OR_TUPLE
+            and type(regions) in _LIST_OR_TUPLE
+            and type(successors) in _LIST_OR_TUPLE
             and expected
             == (len(operands), len(result_types), len(regions), len(successors))
             and all(class_of(o)[0] for o in operands)

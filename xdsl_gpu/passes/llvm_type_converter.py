@@ -466,13 +466,22 @@ class PatternSet:
 
 
 def acted_on(pattern: RewritePattern) -> tuple[type[Operation], ...] | None:
-    """The op classes ``pattern`` may act on, where it says (an ``acts_on``
-    attribute) or where xDSL's ``op_type_rewrite_pattern`` decorator tells (its
-    type hint); None: any op."""
+    """The op classes ``pattern`` may act on, where it says so: an ``acts_on``
+    tuple of op classes given by the class that defines its ``match_and_rewrite``
+    (a subclass that rewrites more is not bound by its base's), or the type hint
+    that xDSL's ``op_type_rewrite_pattern`` checks. None: any op."""
+    kind = type(pattern)
     declared = getattr(pattern, "acts_on", None)
     if declared is not None:
-        return tuple(declared)
-    method = type(pattern).match_and_rewrite
+        if _defined_by(kind, "acts_on") is not _defined_by(kind, "match_and_rewrite"):
+            return None
+        if not isinstance(declared, tuple) or not all(
+            isinstance(k, type) and issubclass(k, Operation)
+            for k in declared  # pyright: ignore[reportUnknownVariableType]
+        ):
+            return None
+        return declared  # pyright: ignore[reportUnknownVariableType]
+    method = kind.match_and_rewrite
     code = getattr(method, "__code__", None)
     if (
         code is None
@@ -487,6 +496,10 @@ def acted_on(pattern: RewritePattern) -> tuple[type[Operation], ...] | None:
     if not all(isinstance(k, type) and issubclass(k, Operation) for k in found):
         return None
     return found
+
+
+def _defined_by(kind: type, name: str) -> type | None:
+    return next((c for c in kind.__mro__ if name in c.__dict__), None)
 
 
 class _Dispatch:
