@@ -48,6 +48,19 @@ def test_the_output_keeps_its_permissions(tmp_path: Path) -> None:
     assert out.stat().st_mode & 0o777 == 0o640
 
 
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_a_new_output_gets_the_usual_permissions(tmp_path: Path, umask: int) -> None:
+    """A new file, as open() (and mlir-opt) would make it: 0666 less the umask, not
+    the private 0600 of the temporary file it is renamed from."""
+    (tmp_path / "in.mlir").write_text(HELLO)
+    before = os.umask(umask)
+    try:
+        assert opt("in.mlir", "-o", "new.mlir", cwd=tmp_path).returncode == 0
+    finally:
+        os.umask(before)
+    assert (tmp_path / "new.mlir").stat().st_mode & 0o777 == 0o666 & ~umask
+
+
 def test_output_to_a_device_or_fifo_writes_into_it(tmp_path: Path) -> None:
     """-o /dev/null must not rename a file over the device node (as root it could)."""
     import stat

@@ -48,13 +48,25 @@ class _AtomicOutput(io.StringIO):
             with os.fdopen(descriptor, "w", encoding="utf-8") as out:
                 out.write(self.getvalue())
             if os.path.exists(self.path):
-                os.chmod(temporary, os.stat(self.path).st_mode & 0o7777)
+                mode = os.stat(self.path).st_mode & 0o7777
+            else:  # as open() makes it (mkstemp's file is private: 0600)
+                mode = 0o666 & ~_umask()
+            os.chmod(temporary, mode)
             os.replace(temporary, self.path)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
         super().close()
+
+
+def _umask() -> int:
+    """This process's umask (read by setting it, then putting it back)."""
+    import os
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_output_file(path: str, text: str) -> None:
