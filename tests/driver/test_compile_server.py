@@ -182,6 +182,16 @@ def test_the_server_takes_stdin_cwd_environment_and_output_files(
     assert done.stdout == ""
     assert any(p.is_file() for p in cache.rglob("*"))
 
+    # A new output file gets the client's umask, not the server's.
+    before = os.umask(0o027)
+    try:
+        done = _opt(server_dir, "seed.mlir", "-o", "mine.mlir", cwd=work, marker=marker)
+    finally:
+        os.umask(before)
+    assert done.returncode == 0, done.stderr
+    assert marker.read_text() == "False"
+    assert (work / "mine.mlir").stat().st_mode & 0o777 == 0o640
+
 
 def test_runs_at_the_same_time_do_not_wait_for_each_other(
     server_dir: str, tmp_path: Path
