@@ -767,7 +767,6 @@ _BUILDER_FUNCTIONS = (
     "irdl_build_arg_list",
     "irdl_build_operations_arg",
     "irdl_build_regions_arg",
-    "irdl_build_region_arg",
 )
 
 

@@ -325,14 +325,13 @@ def plain_op_construction() -> None:
 
     from xdsl.ir import Attribute, Block, Region, SSAValue
     from xdsl.irdl import operations
-    from xdsl.irdl.operations import OptionalDef, VariadicDef
+    from xdsl.irdl.operations import OptionalDef, VariadicDef, irdl_build_region_arg
 
     names = (
         "irdl_op_init",
         "irdl_build_arg_list",
         "irdl_build_operations_arg",
         "irdl_build_regions_arg",
-        "irdl_build_region_arg",
     )
     xdsl: dict[str, Callable[..., Any]] = {}
     for name in names:
@@ -406,11 +405,6 @@ def plain_op_construction() -> None:
             return SSAValue.get(operand)
         return [o if class_of(o)[0] else SSAValue.get(o) for o in operand]
 
-    def build_region_arg(r: Any) -> Any:
-        if class_of(r)[2]:
-            return r
-        return xdsl["irdl_build_region_arg"](r)
-
     def build_regions_arg(r: Any) -> Any:
         if r is None:
             return []
@@ -423,7 +417,7 @@ def plain_op_construction() -> None:
             return Region(Block(r))
         if first[3]:
             return Region(r)
-        return [build_region_arg(one) for one in r]
+        return [one if class_of(one)[2] else irdl_build_region_arg(one) for one in r]
 
     counts: dict[type, tuple[int, int, int, int] | None] = {}
 
@@ -491,7 +485,6 @@ def plain_op_construction() -> None:
         "irdl_build_arg_list": build_arg_list,
         "irdl_build_operations_arg": build_operations_arg,
         "irdl_build_regions_arg": build_regions_arg,
-        "irdl_build_region_arg": build_region_arg,
     }
     for name, function in ours.items():
         _mark(function, "xdsl_gpu_plain_ops", xdsl[name])

@@ -503,9 +503,9 @@ def _defined_by(kind: type, name: str) -> type | None:
 
 
 class _Dispatch:
-    """For each class of op, the patterns that may act on it, in their order:
-    trying every pattern on every op (each answering with an ``isinstance`` of
-    an abstract class) was a fifth of some conversions."""
+    """For each class of op, the patterns that may act on it, in their order,
+    instead of every pattern answering every op with an ``isinstance`` of an
+    abstract class."""
 
     def __init__(self, patterns: Sequence[RewritePattern]) -> None:
         self._patterns = [(p, acted_on(p)) for p in patterns]

@@ -18,8 +18,8 @@ Replaced:
   in it is live and prints a Python warning per kept cast; ours
   (``xdsl_gpu/passes/reconcile_unrealized_casts.py``) is upstream's algorithm.
 * ``cse``: xDSL's hashes each op three times on a hit and copies its table of known
-  ops for every region; ours (``xdsl_gpu/passes/cse.py``) gives the same result at
-  a linear cost.
+  ops for every region; ours (``xdsl_gpu/passes/cse.py``) gives the same result
+  without either.
 
 ``tests/passes/test_pass_registration.py`` fails loudly if a new xDSL no longer
 registers a replaced name.
