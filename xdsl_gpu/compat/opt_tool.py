@@ -357,16 +357,21 @@ def diagnose_internal_errors() -> None:
 
 
 def upstream_command_lines() -> None:
-    """Give ``xdsl-opt`` mlir-opt's way of naming passes on the command line, so
-    that upstream's commands work with only the tool's name changed:
+    """Give ``xdsl-opt`` mlir-opt's command lines, so that upstream's commands work
+    with only the tool's name changed (:mod:`xdsl_gpu.compat.command_line`):
     ``--pass-pipeline="builtin.module(...)"``, one flag per pass
     (``-gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90a cubin-features=+ptx80"``,
-    ``--gpu-kernel-outlining``), ``--mlir-print-ir-after-all`` and ``--mlir-timing``
-    (xDSL's ``--print-between-passes`` and ``--time-passes``). They add to ``-p``, in
-    this order: ``-p``, ``--pass-pipeline``, the pass flags as given."""
+    ``--gpu-kernel-outlining``), one dash or two, ``=`` values, ``llvm::cl``'s
+    booleans, ``-o -``, and MLIR's names of xDSL's options (``-mlir-print-op-generic``,
+    ``--mlir-print-ir-after-all``, ``--mlir-timing``...). The passes add to ``-p``, in
+    this order: ``-p``, ``--pass-pipeline``, the pass flags as given. A bad argument
+    is a one-line error (argparse prints its usage and exits with 2)."""
     import argparse
+    import sys
 
     from xdsl.xdsl_opt_main import xDSLOptMain
+
+    from xdsl_gpu.compat.command_line import CommandLineError, mlir_opt_arguments
 
     register, setup = _argument_and_pipeline_setup(xDSLOptMain)
     if is_patched(register, "xdsl_gpu_command_lines"):
@@ -382,6 +387,8 @@ def upstream_command_lines() -> None:
             namespace.mlir_pass_flags = flags
 
     def register_all_arguments(self: Any, arg_parser: argparse.ArgumentParser) -> None:
+        from xdsl_gpu.diagnostics import UserError
+
         register(self, arg_parser)
         arg_parser.add_argument(
             "--pass-pipeline",
@@ -390,13 +397,6 @@ def upstream_command_lines() -> None:
             help="a pass pipeline as mlir-opt writes it (added after -p)",
         )
         arg_parser.set_defaults(mlir_pass_flags=[])
-        for alias, dest in (
-            ("--mlir-print-ir-after-all", "print_between_passes"),
-            ("--mlir-timing", "time_passes"),
-        ):
-            arg_parser.add_argument(
-                alias, dest=dest, action="store_true", help=argparse.SUPPRESS
-            )
         taken = set(arg_parser._option_string_actions)  # pyright: ignore[reportPrivateUsage]
         for name in self.available_passes:
             flags = [f for f in (f"-{name}", f"--{name}") if f not in taken]
@@ -405,6 +405,27 @@ def upstream_command_lines() -> None:
                     *flags, nargs="?", const=None, metavar=name, action=PassFlag,
                     help=argparse.SUPPRESS,
                 )  # fmt: skip
+        parse_known_args = arg_parser.parse_known_args
+
+        def parse_mlir_opt_arguments(
+            args: Any = None, namespace: Any = None
+        ) -> tuple[argparse.Namespace, list[str]]:
+            argv = list(sys.argv[1:] if args is None else args)
+            try:
+                argv = mlir_opt_arguments(
+                    argv, arg_parser, self.available_passes, self.available_targets
+                )
+            except CommandLineError as error:
+                raise UserError(str(error)) from None
+            return parse_known_args(argv, namespace)
+
+        def error(message: str) -> Any:
+            raise UserError(message)
+
+        # On this parser only, read when the arguments are parsed (after every
+        # option is registered, --xdsl-gpu too).
+        arg_parser.parse_known_args = parse_mlir_opt_arguments  # type: ignore[method-assign]
+        arg_parser.error = error  # type: ignore[method-assign]
 
     def setup_pipeline(self: Any) -> None:
         parts = [

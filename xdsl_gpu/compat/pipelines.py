@@ -166,9 +166,7 @@ def _build_pass(available: Mapping[str, Callable[[], Any]], arg_spec: Any) -> An
     pass_class = available[arg_spec.name]()
     hints = get_type_hints(pass_class)
     parameters: dict[str, tuple[Any, ...]] = {
-        key: (",".join(map(str, values)),)
-        if len(values) > 1 and hints.get(key.replace("-", "_")) is str
-        else values
+        key: _as_mlir_reads(values, hints.get(key.replace("-", "_")))
         for key, values in arg_spec.parameters.items()
     }
     fields = {
@@ -202,6 +200,27 @@ def _build_pass(available: Mapping[str, Callable[[], Any]], arg_spec: Any) -> An
                 ) from None
         raise PassPipelineError(f"pass '{arg_spec.name}': {error}") from None
 
+
+def _as_mlir_reads(values: tuple[Any, ...], hint: Any) -> tuple[Any, ...]:
+    """An option's values as xDSL's checks take them, read as MLIR reads them: a
+    string option given a comma-separated list gets the whole text; a boolean takes
+    what ``llvm::cl`` takes (``1``/``0``, ``True``/``FALSE``..., nothing for true)."""
+    from xdsl_gpu.compat.command_line import llvm_bool
+
+    if hint is str and len(values) > 1:
+        return (",".join(map(str, values)),)
+    if hint in _BOOLEAN_HINTS and len(values) <= 1:
+        word = values[0] if values else ""
+        if isinstance(word, bool):
+            return values
+        if isinstance(word, int) and hint in (bool, bool | None):
+            word = str(word)  # 1 and 0; an integer stays one where one is taken
+        if isinstance(word, str) and (on := llvm_bool(word)) is not None:
+            return (on,)
+    return values
+
+
+_BOOLEAN_HINTS = (bool, bool | None, bool | int, bool | int | None)
 
 _OPTION_KINDS = {
     str(int): "an integer",
