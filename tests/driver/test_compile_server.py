@@ -5,10 +5,8 @@ whenever there is no server it can trust."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -261,73 +259,6 @@ def test_a_changed_code_file_makes_the_server_stale(tmp_path: Path) -> None:
     assert _changed(watched)
     source.unlink()
     assert _changed(watched)
-
-
-def _fake_server(path: str, answers: list[dict[str, object]]) -> threading.Thread:
-    """A server that takes one request and answers ``answers``."""
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(path)
-    listener.listen(1)
-
-    def serve() -> None:
-        connection, _ = listener.accept()
-        received = protocol.read_request(connection)
-        assert received is not None
-        for fd in received[1]:
-            os.close(fd)
-        for answer in answers:
-            connection.sendall(json.dumps(answer).encode() + b"\n")
-        connection.close()
-        listener.close()
-
-    thread = threading.Thread(target=serve)
-    thread.start()
-    return thread
-
-
-@pytest.mark.parametrize(
-    ("answers", "status", "message"),
-    [
-        ([{"pid": 1}, {"exit": 3}], 3, ""),
-        ([{"pid": 1}, {"signal": 6}], 134, "ended by signal SIGABRT"),
-        ([{"pid": 1}], 1, "the compile server ended before the compile did"),
-    ],
-)
-def test_the_client_reports_how_a_served_run_ended(
-    answers: list[dict[str, object]],
-    status: int,
-    message: str,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    from xdsl_gpu.driver.opt import (
-        _run_on_server,  # pyright: ignore[reportPrivateUsage]
-    )
-
-    folder = tempfile.mkdtemp(prefix="xgf", dir="/tmp")
-    try:
-        path = os.path.join(folder, "fake.sock")
-        thread = _fake_server(path, answers)
-        assert _run_on_server(path, ["x.mlir"]) == status
-        thread.join()
-        assert message in capsys.readouterr().err
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def test_a_stale_answer_leaves_the_run_to_the_client() -> None:
-    from xdsl_gpu.driver.opt import (
-        _run_on_server,  # pyright: ignore[reportPrivateUsage]
-    )
-
-    folder = tempfile.mkdtemp(prefix="xgf", dir="/tmp")
-    try:
-        path = os.path.join(folder, "fake.sock")
-        thread = _fake_server(path, [{"stale": True}])
-        assert _run_on_server(path, ["x.mlir"]) is None
-        thread.join()
-        assert _run_on_server(path, ["x.mlir"]) is None  # nobody listens now
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_an_idle_server_ends_by_itself(server_dir: str) -> None:

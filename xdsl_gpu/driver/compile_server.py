@@ -29,6 +29,7 @@ import socket
 import sys
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from xdsl_gpu.driver import server_protocol as protocol
 
@@ -76,6 +77,8 @@ class _Run:
     connection: socket.socket
     pid: int
     pidfd: int
+    outputs: list[int]
+    """The anonymous files the run writes its standard output and error into."""
 
 
 def serve(path: str) -> int:
@@ -98,120 +101,240 @@ def serve(path: str) -> int:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
-    inode = os.stat(path).st_ino
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    runs: dict[int, _Run] = {}  # by pidfd
-    try:
-        with selectors.DefaultSelector() as selector:
-            selector.register(listener, selectors.EVENT_READ)
-            idle_since = time.monotonic()
-            while True:
-                timeout = protocol.idle_seconds() - (time.monotonic() - idle_since)
-                if not runs and timeout <= 0:
-                    return 0
-                events = selector.select(None if runs else timeout)
-                for key, _ in events:
-                    if key.fileobj is listener:
-                        if not _accept(
-                            listener, selector, runs, watched, lock, fingerprint
-                        ):
-                            return 0
-                    else:
-                        _finish(runs.pop(key.fd), selector)
-                if events and not runs:  # busy until now: idle from here
-                    idle_since = time.monotonic()
-    finally:
-        listener.close()
+    return _Server(path, lock, listener, watched, fingerprint).serve()
+
+
+class _Server:
+    """The accept-and-fork loop. Stopping (``--stop-server``, SIGTERM, a stale
+    request) first stops accepting: the socket is removed and the lock released,
+    so that a fresh server may start at once; the runs taken go on, and the server
+    exits when the last has ended."""
+
+    def __init__(
+        self,
+        path: str,
+        lock: io.TextIOWrapper,
+        listener: socket.socket,
+        watched: dict[str, int],
+        fingerprint: str,
+    ) -> None:
+        self.path = path
+        self.lock = lock
+        self.listener = listener
+        self.inode = os.stat(path).st_ino
+        self.watched = watched
+        self.fingerprint = fingerprint
+        self.runs: dict[int, _Run] = {}  # by pidfd
+        self.stoppers: list[socket.socket] = []  # --stop-server, told at the end
+        self.accepting = True
+        self.selector = selectors.DefaultSelector()
+        # SIGTERM stops as --stop-server does: its handler only wakes the loop.
+        self.wake_read, self.wake_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+        signal.set_wakeup_fd(self.wake_write)
+        signal.signal(signal.SIGTERM, lambda *_: None)
+
+    def serve(self) -> int:
+        selector = self.selector
+        selector.register(self.listener, selectors.EVENT_READ)
+        selector.register(self.wake_read, selectors.EVENT_READ)
+        idle_since = time.monotonic()
         try:
-            if os.stat(path).st_ino == inode:
-                os.unlink(path)
+            while self.accepting or self.runs:
+                timeout = None
+                if self.accepting and not self.runs:
+                    timeout = protocol.idle_seconds() - (time.monotonic() - idle_since)
+                    if timeout <= 0:
+                        break
+                events = selector.select(timeout)
+                for key, _ in events:
+                    if key.fileobj is self.listener:
+                        self._accept()
+                    elif key.fileobj == self.wake_read:
+                        woken = os.read(self.wake_read, 512)
+                        if signal.SIGTERM in woken:
+                            self._stop_accepting()
+                    else:
+                        self._finish(self.runs.pop(key.fd))
+                if events and not self.runs:  # busy until now: idle from here
+                    idle_since = time.monotonic()
+        finally:
+            self._stop_accepting()
+            for connection in self.stoppers:
+                try:
+                    protocol.send_line(connection, {"stopped": True})
+                except OSError:
+                    pass
+                connection.close()
+            selector.close()
+        return 0
+
+    def _stop_accepting(self) -> None:
+        """Take no more requests; a new client finds no server and starts one."""
+        if not self.accepting:
+            return
+        self.accepting = False
+        self.selector.unregister(self.listener)
+        self.listener.close()
+        try:
+            if os.stat(self.path).st_ino == self.inode:
+                os.unlink(self.path)
         except OSError:
             pass
-        lock.close()
+        self.lock.close()
 
-
-def _accept(
-    listener: socket.socket,
-    selector: selectors.BaseSelector,
-    runs: dict[int, _Run],
-    watched: dict[str, int],
-    lock: io.TextIOWrapper,
-    fingerprint: str,
-) -> bool:
-    """Take one request; False when the server should end."""
-    connection, _ = listener.accept()
-    try:
-        received = protocol.read_request(connection)
-    except OSError:
-        received = None
-    if received is None:
-        connection.close()
-        return True
-    request, fds = received
-    if request.get("stop") or _changed(watched):
+    def _accept(self) -> None:
+        connection, _ = self.listener.accept()
+        try:
+            received = protocol.read_request(connection)
+        except OSError:
+            received = None
+        if received is None:
+            connection.close()
+            return
+        request, fds = received
+        # The client's standard streams come for an older server's sake only.
+        journal = fds.pop() if len(fds) == 4 else None
         for fd in fds:
             os.close(fd)
+        if request.get("stop") or _changed(self.watched):
+            if journal is not None:
+                os.close(journal)
+            if request.get("stop"):
+                self.stoppers.append(connection)
+            else:
+                try:
+                    protocol.send_line(connection, {"stale": True})
+                except OSError:
+                    pass
+                connection.close()
+            self._stop_accepting()
+            return
+        out = os.memfd_create("xdsl-gpu-opt stdout")
+        outputs = [out]
+        if not request.get("merged"):
+            outputs.append(os.memfd_create("xdsl-gpu-opt stderr"))
+        pid = os.fork()
+        if pid == 0:
+            # The child keeps nothing of the server's: a lock or a client connection
+            # it held would outlive the server or keep another client waiting.
+            signal.set_wakeup_fd(-1)
+            os.close(self.wake_read)
+            os.close(self.wake_write)
+            for other in self.runs.values():
+                other.connection.close()
+                os.close(other.pidfd)
+                for fd in other.outputs:
+                    os.close(fd)
+            for stopper in self.stoppers:
+                stopper.close()
+            self.selector.close()
+            self.listener.close()
+            self.lock.close()
+            os._exit(
+                _run_request(request, connection, outputs, journal, self.fingerprint)
+            )
+        if journal is not None:
+            os.close(journal)
+        pidfd = os.pidfd_open(pid)
+        self.runs[pidfd] = _Run(connection, pid, pidfd, outputs)
+        self.selector.register(pidfd, selectors.EVENT_READ)
+
+    def _finish(self, run: _Run) -> None:
+        """Tell the client how its run ended, with its output (the run has told it
+        itself unless it was killed)."""
+        self.selector.unregister(run.pidfd)
+        os.close(run.pidfd)
+        _, status = os.waitpid(run.pid, 0)
         try:
-            protocol.send_line(connection, {"stale": True})
+            if os.WIFSIGNALED(status):
+                protocol.send_line(run.connection, {"signal": os.WTERMSIG(status)})
+            else:
+                code = os.waitstatus_to_exitcode(status)
+                protocol.send_line(run.connection, {"exit": code}, run.outputs)
+        except OSError:
+            pass  # the client has its answer and has left
+        run.connection.close()
+        for fd in run.outputs:
+            os.close(fd)
+
+
+class _ClientInput(io.RawIOBase):
+    """The run's standard input: asked of the client at the first read, then read
+    from the connection until the client shuts its side (the client keeps a copy,
+    to compile on its own should this run be lost)."""
+
+    def __init__(self, control: socket.socket) -> None:
+        super().__init__()
+        self._control = control
+        self._asked = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        try:
+            if not self._asked:
+                self._asked = True
+                protocol.send_line(self._control, {"stdin": True})
+            return self._control.recv_into(buffer)
+        except OSError:
+            return 0  # the client has left: nobody is waiting for this run
+
+
+def _note_temporaries(journal: int) -> None:
+    """Write the name of every temporary file the run makes (``-o`` writes one
+    beside its target, renamed over it at the end) into the client's journal: if
+    the run dies, the client removes those still there."""
+    import tempfile
+
+    make = tempfile.mkstemp
+
+    def noting(*args: Any, **kwargs: Any) -> Any:
+        fd, name = make(*args, **kwargs)
+        try:
+            os.write(journal, os.path.abspath(os.fsencode(name)) + b"\0")
         except OSError:
             pass
-        connection.close()
-        return False
-    pid = os.fork()
-    if pid == 0:
-        # The child keeps nothing of the server's: a lock or a client connection
-        # it held would outlive the server or keep another client waiting.
-        for other in runs.values():
-            other.connection.close()
-            os.close(other.pidfd)
-        selector.close()
-        listener.close()
-        connection.close()
-        lock.close()
-        os._exit(_run_request(request, fds, fingerprint))
-    for fd in fds:
-        os.close(fd)
-    pidfd = os.pidfd_open(pid)
-    runs[pidfd] = _Run(connection, pid, pidfd)
-    selector.register(pidfd, selectors.EVENT_READ)
-    try:
-        protocol.send_line(connection, {"pid": pid})
-    except OSError:
-        pass  # the client left; the run still ends on its own
-    return True
+        return fd, name
+
+    tempfile.mkstemp = noting
 
 
-def _finish(run: _Run, selector: selectors.BaseSelector) -> None:
-    selector.unregister(run.pidfd)
-    os.close(run.pidfd)
-    _, status = os.waitpid(run.pid, 0)
-    if os.WIFSIGNALED(status):
-        answer = {"signal": os.WTERMSIG(status)}
-    else:
-        answer = {"exit": os.waitstatus_to_exitcode(status)}
-    try:
-        protocol.send_line(run.connection, answer)
-    except OSError:
-        pass
-    run.connection.close()
-
-
-def _run_request(request: dict[str, object], fds: list[int], fingerprint: str) -> int:
-    """In the forked child: become the client's compiler process and run."""
+def _run_request(
+    request: dict[str, object],
+    control: socket.socket,
+    outputs: list[int],
+    journal: int | None,
+    fingerprint: str,
+) -> int:
+    """In the forked child: become the client's compiler process and run. What it
+    prints goes into ``outputs``, which the client copies to its own streams once
+    the run has ended: a run that dies half-way has printed nothing."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    for target, fd in enumerate(fds):
-        os.dup2(fd, target)
-        os.close(fd)
-    sys.stdin = io.TextIOWrapper(io.FileIO(0, "r", closefd=False))
+    # A worker process the run forks must not hold the connection: the client
+    # learns that a run is lost when the connection closes.
+    os.register_at_fork(after_in_child=control.close)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(outputs[0], 1)
+    os.dup2(outputs[-1], 2)
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClientInput(control)))
     sys.stdout = io.TextIOWrapper(
-        io.FileIO(1, "w", closefd=False), line_buffering=os.isatty(1)
+        io.FileIO(1, "w", closefd=False), line_buffering=bool(request.get("tty"))
     )
     sys.stderr = io.TextIOWrapper(
         io.FileIO(2, "w", closefd=False),
         errors="backslashreplace",
         line_buffering=True,
     )
+    try:
+        protocol.send_line(control, {"pid": os.getpid()})
+    except OSError:
+        pass  # the client has left; the run still ends on its own
+    if journal is not None:
+        _note_temporaries(journal)
     try:
         env = request.get("env")
         if isinstance(env, dict):
@@ -238,6 +361,10 @@ def _run_request(request: dict[str, object], fds: list[int], fingerprint: str) -
             stream.flush()
         except (OSError, ValueError):
             pass
+    try:
+        protocol.send_line(control, {"exit": code}, outputs)
+    except OSError:
+        pass
     return code
 
 

@@ -24,7 +24,7 @@ import os
 import signal
 import socket
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from xdsl_gpu.driver import server_protocol as protocol
@@ -42,24 +42,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         folder = protocol.server_folder()
         if folder is not None:
             path = protocol.socket_path(folder)
-            code = _run_on_server(path, args)
-            if code is not None:
-                return code
-            _start_server(folder, path)
+            served = _run_on_server(path, args)
+            if served.status is not None:
+                return served.status
+            if not served.taken:
+                _start_server(folder, path)
+            # No server, or the run was lost with it: compile here, from the same
+            # standard input.
+            return run_in_this_process(args, stdin=served.stdin)
     return run_in_this_process(args)
 
 
 def run_in_this_process(
-    args: Sequence[str], on_main: Callable[[Any], None] | None = None
+    args: Sequence[str],
+    on_main: Callable[[Any], None] | None = None,
+    stdin: bytes | None = None,
 ) -> int:
     """Run ``xdsl-opt --xdsl-gpu args`` here; its exit status. ``on_main`` sees the
-    tool once it has read its arguments, before it reads the input."""
+    tool once it has read its arguments, before it reads the input; ``stdin``, when
+    given, is read instead of this process's standard input."""
     import warnings
 
     from xdsl.xdsl_opt_main import xDSLOptMain
 
-    saved = sys.argv
+    saved = sys.argv, sys.stdin
     sys.argv = ["xdsl-gpu-opt", "--xdsl-gpu", *args]
+    if stdin is not None:
+        import io
+
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
     try:
         warnings.filterwarnings("default", category=DeprecationWarning)  # as xdsl-opt
         main = xDSLOptMain()
@@ -76,7 +87,7 @@ def run_in_this_process(
         excepthook(type(error), error, error.__traceback__)
         return 1
     finally:
-        sys.argv = saved
+        sys.argv, sys.stdin = saved
     return 0
 
 
@@ -110,76 +121,171 @@ def _connect(path: str) -> socket.socket | None:
     return connection
 
 
-def _run_on_server(path: str, args: list[str]) -> int | None:
-    """The command's exit status when the server ran it; None when there is no
-    (current) server, so nothing has run yet."""
+class Served:
+    """How a run on the server went."""
+
+    def __init__(
+        self, status: int | None = None, taken: bool = False, stdin: bytes | None = None
+    ) -> None:
+        self.status = status
+        """The run's exit status, its output written; None when the client must
+        run the command itself (nothing of it was written)."""
+        self.taken = taken
+        """Whether a server took the run (then it is up, or it was lost with the
+        run: the client starts none)."""
+        self.stdin = stdin
+        """The standard input the client read for the run (a run of its own reads
+        that)."""
+
+
+def _run_on_server(path: str, args: list[str]) -> Served:
+    """Run the command on the server at ``path``."""
     connection = _connect(path)
     if connection is None:
-        return None
-    with connection:
-        umask = os.umask(0)
-        os.umask(umask)
-        try:
-            cwd = os.getcwd()
-        except OSError:  # a deleted directory: let the run say what it makes of it
-            return None
-        request = {
-            "argv": args,
-            "cwd": cwd,
-            "env": dict(os.environ),
-            "umask": umask,
-        }
-        try:
-            protocol.send_request(connection, request)
-            answers = protocol.read_lines(connection)
-            first = next(answers, None)
-        except OSError:
-            return None
-        if first is None or first.get("stale") or "pid" not in first:
-            return None  # nothing ran: the caller runs it here
-        return _wait_for_run(int(first["pid"]), answers)
-
-
-def _wait_for_run(pid: int, answers: Iterator[dict[str, Any]]) -> int:
-    """Wait for the run in process ``pid`` to end; Ctrl-C reaches it as it would
-    reach a compiler in this process."""
-    interrupts = 0
-    while True:
-        try:
-            for answer in answers:
-                if "exit" in answer:
-                    return int(answer["exit"])
-                if "signal" in answer:
-                    number = int(answer["signal"])
-                    name = _signal_name(number)
-                    print(
-                        f"xdsl-gpu-opt: the compile ended by signal {name}; rerun "
-                        f"with {protocol.DISABLE_VARIABLE}=0 to see it in this "
-                        "process",
-                        file=sys.stderr,
-                    )
-                    return 128 + number
-            print(
-                "xdsl-gpu-opt: the compile server ended before the compile did; "
-                f"rerun with {protocol.DISABLE_VARIABLE}=0",
-                file=sys.stderr,
-            )
-            return 1
-        except KeyboardInterrupt:
-            interrupts += 1
-            try:
-                os.kill(pid, signal.SIGINT if interrupts == 1 else signal.SIGKILL)
-            except OSError:
-                return 130
-        except OSError:
-            return 1
-
-
-def _signal_name(number: int) -> str:
+        return Served()
+    journal = _journal()
     try:
-        return signal.Signals(number).name
-    except ValueError:
-        return str(number)
+        with connection:
+            umask = os.umask(0)
+            os.umask(umask)
+            try:
+                cwd = os.getcwd()
+            except OSError:  # a deleted directory: let the run say what it makes of it
+                return Served()
+            merged = _same_file(1, 2)
+            request = {
+                "argv": args,
+                "cwd": cwd,
+                "env": dict(os.environ),
+                "umask": umask,
+                "merged": merged,
+                "tty": os.isatty(1),
+            }
+            try:
+                protocol.send_request(connection, request, (0, 1, 2, *journal))
+            except OSError:
+                return Served()
+            served = _follow_run(connection, merged)
+        if served.status is None and served.taken and journal:
+            _remove_left_behind(journal[0])
+        return served
+    finally:
+        for fd in journal:
+            os.close(fd)
+
+
+def _follow_run(connection: socket.socket, merged: bool) -> Served:
+    """Answer the run's requests and wait for it to end; Ctrl-C reaches it as it
+    would reach a compiler in this process. Its output is written here once it has
+    ended (a run lost half-way has written nothing here)."""
+    reader = protocol.AnswerReader(connection)
+    pid: int | None = None
+    taken = False
+    stdin: bytes | None = None
+    interrupts = 0
+    try:
+        while True:
+            try:
+                answer = reader.next()
+                if answer is None:  # the server and the run are gone
+                    return Served(130 if interrupts else None, taken, stdin)
+                message, fds = answer
+                if "pid" in message:
+                    pid, taken = int(message["pid"]), True
+                elif message.get("stdin"):
+                    stdin = _hand_over_stdin(connection)
+                elif "exit" in message:
+                    if len(fds) == (1 if merged else 2):
+                        _write_output(fds, merged)
+                        return Served(int(message["exit"]), True)
+                    for fd in fds:  # not this run's output: wait for the server's
+                        os.close(fd)
+                elif "signal" in message:
+                    # Killed (the OOM killer, a crash): compile here, as a process
+                    # of its own would have; unless it was the user's Ctrl-C.
+                    number = int(message["signal"])
+                    return Served(128 + number if interrupts else None, True, stdin)
+                elif message.get("stale"):
+                    return Served()
+            except KeyboardInterrupt:
+                interrupts += 1
+                if pid is None:
+                    return Served(130, True)
+                try:
+                    os.kill(pid, signal.SIGINT if interrupts == 1 else signal.SIGKILL)
+                except OSError:
+                    return Served(130, True)
+            except OSError:  # a reset connection: gone as well
+                return Served(130 if interrupts else None, taken, stdin)
+    finally:
+        reader.close()
+
+
+def _hand_over_stdin(connection: socket.socket) -> bytes:
+    """Send the run all of this process's standard input; a copy of it."""
+    chunks: list[bytes] = []
+    while chunk := os.read(0, 1 << 16):
+        chunks.append(chunk)
+    data = b"".join(chunks)
+    try:
+        connection.sendall(data)
+        connection.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass  # the run is gone: the answer says so
+    return data
+
+
+def _write_output(fds: list[int], merged: bool) -> None:
+    """Copy the run's standard error, then its standard output (one file when they
+    are one here), to this process's."""
+    try:
+        if not merged:
+            _copy(fds[1], 2)
+        _copy(fds[0], 1)
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+def _copy(source: int, target: int) -> None:
+    offset = 0
+    try:
+        while data := os.pread(source, 1 << 20, offset):
+            offset += len(data)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(target, view) :]
+    except OSError:
+        pass  # a closed pipe: as the run's own writes would have ended
+
+
+def _same_file(first: int, second: int) -> bool:
+    a, b = os.fstat(first), os.fstat(second)
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def _journal() -> tuple[int, ...]:
+    """An anonymous file where the run notes the temporary files it makes."""
+    try:
+        return (os.memfd_create("xdsl-gpu-opt journal"),)
+    except (AttributeError, OSError):
+        return ()
+
+
+def _remove_left_behind(journal: int) -> None:
+    """Remove the temporary files of a lost run that are still there (an ``-o``
+    file is written to one beside it, renamed over it once complete)."""
+    data = b""
+    offset = 0
+    while chunk := os.pread(journal, 1 << 16, offset):
+        data += chunk
+        offset += len(chunk)
+    for name in data.split(b"\0"):
+        if name:
+            try:
+                os.unlink(name)
+            except OSError:
+                pass  # renamed into place, or removed by the run
 
 
 def _start_server(folder: str, path: str) -> None:
@@ -211,7 +317,7 @@ def _stop_server() -> int:
         return 0
     with connection:
         try:
-            protocol.send_request(connection, {"stop": True})
+            protocol.send_request(connection, {"stop": True})  # waits for its runs
             for _ in protocol.read_lines(connection):
                 pass
         except OSError:

@@ -4,12 +4,32 @@ Both sides import this module, so it imports nothing heavy: the client must star
 the time of a bare Python interpreter.
 
 A request is one message on a Unix socket: a length-prefixed JSON object (the
-command line, working directory, environment and umask of the client) that carries
-the client's standard input, output and error as ``SCM_RIGHTS`` file descriptors.
-The server answers with JSON lines: ``{"pid": N}`` when a process has taken the run,
-then ``{"exit": code}`` or ``{"signal": number}`` when it has ended; or
-``{"stale": true}`` when the server's own code changed on disk since it started
-(the client then runs the command itself and starts a fresh server).
+command line, working directory, environment and umask of the client, and whether
+its standard output and error are one file) with ``SCM_RIGHTS`` file descriptors:
+the client's standard input, output and error (which a server of this version
+closes unused; they keep a server of an older version able to read the request and
+find itself stale) and a *journal*, an anonymous file in which the run notes every
+temporary file it creates, so that a client whose run was lost can remove what the
+run left behind.
+
+The run writes its standard output and error into anonymous files the server made
+(one when the client's two are the same file, so their interleaving is kept); the
+client copies them to its own streams only once the run's final answer came, so a
+run that dies leaves no trace on them. Answers are JSON lines:
+
+* ``{"pid": N}``, from the run's own process when it starts;
+* ``{"stdin": true}``, from the run when it first reads standard input: the client
+  sends all of its standard input over the socket, then shuts its sending side (and
+  keeps a copy, for a run of its own should this one be lost);
+* ``{"exit": code}`` with the output files' descriptors, from the run as it ends and
+  again from the server when it has reaped the run (the client takes the first);
+* ``{"signal": number}``, from the server, when the run was killed;
+* ``{"stale": true}``, when the server's own code changed on disk since it started,
+  and ``{"stopped": true}`` to a ``--stop-server`` request, once the server has
+  finished every run it had taken.
+
+A connection that closes before an ``exit`` answer (the server and the run both
+gone) leaves the run to the client.
 """
 
 from __future__ import annotations
@@ -20,13 +40,14 @@ import os
 import socket
 import struct
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 __all__ = [
     "DIR_VARIABLE",
     "DISABLE_VARIABLE",
     "IDLE_VARIABLE",
+    "AnswerReader",
     "read_lines",
     "read_request",
     "send_line",
@@ -63,6 +84,7 @@ library (which Python files, which CUDA libraries): a server started with other
 values is another server."""
 _LENGTH = struct.Struct("<I")
 _MAX_REQUEST = 64 << 20
+_MAX_FDS = 4
 
 
 def server_enabled() -> bool:
@@ -111,18 +133,20 @@ def socket_path(folder: str) -> str:
     return os.path.join(folder, f"opt-{hashlib.sha256(key).hexdigest()[:16]}.sock")
 
 
-def send_request(connection: socket.socket, request: dict[str, Any]) -> None:
+def send_request(
+    connection: socket.socket, request: dict[str, Any], fds: Sequence[int] = (0, 1, 2)
+) -> None:
     body = json.dumps(request).encode()
-    socket.send_fds(connection, [_LENGTH.pack(len(body)) + body], [0, 1, 2])
+    socket.send_fds(connection, [_LENGTH.pack(len(body)) + body], list(fds))
 
 
 def read_request(
     connection: socket.socket,
 ) -> tuple[dict[str, Any], list[int]] | None:
-    """The request and the client's three descriptors, or None for a malformed
-    one (its descriptors closed)."""
-    data, fds, _flags, _address = socket.recv_fds(connection, 1 << 16, 3)
-    ok = len(fds) == 3 and len(data) >= _LENGTH.size
+    """The request and the descriptors it carried, or None for a malformed one (its
+    descriptors closed)."""
+    data, fds, _flags, _address = socket.recv_fds(connection, 1 << 16, _MAX_FDS)
+    ok = len(data) >= _LENGTH.size
     if ok:
         (length,) = _LENGTH.unpack_from(data)
         ok = length <= _MAX_REQUEST
@@ -141,23 +165,69 @@ def read_request(
     return request, fds
 
 
-def send_line(connection: socket.socket, message: dict[str, Any]) -> None:
-    connection.sendall(json.dumps(message).encode() + b"\n")
+def send_line(
+    connection: socket.socket, message: dict[str, Any], fds: Sequence[int] = ()
+) -> None:
+    """One answer; ``fds`` go with its first byte."""
+    data = json.dumps(message).encode() + b"\n"
+    if fds:
+        sent = socket.send_fds(connection, [data], list(fds))
+        data = data[sent:]
+    if data:
+        connection.sendall(data)
+
+
+class AnswerReader:
+    """The answers on a connection, one JSON object a line, each with the
+    descriptors that came with it. A reader keeps its place when a read is
+    interrupted (Ctrl-C), so reading can go on."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self._connection = connection
+        self._pending = b""
+        self._fds: list[int] = []
+        self.ended = False
+
+    def next(self) -> tuple[dict[str, Any], list[int]] | None:
+        """The next answer, or None once the other side has closed. Only final
+        answers carry descriptors: those that came before a line are given with
+        the first ``exit`` line."""
+        while True:
+            while b"\n" in self._pending:
+                line, self._pending = self._pending.split(b"\n", 1)
+                try:
+                    message = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(message, dict):
+                    fds: list[int] = []
+                    if "exit" in message:
+                        fds, self._fds = self._fds, []
+                    return message, fds
+            if self.ended:
+                return None
+            data, fds, _flags, _address = socket.recv_fds(
+                self._connection, 1 << 16, _MAX_FDS
+            )
+            self._fds += fds
+            if not data:
+                self.ended = True
+            self._pending += data
+
+    def close(self) -> None:
+        """Close the descriptors received and not handed out."""
+        for fd in self._fds:
+            os.close(fd)
+        self._fds = []
 
 
 def read_lines(connection: socket.socket) -> Iterator[dict[str, Any]]:
-    """The server's answers, one JSON object a line, until it closes."""
-    pending = b""
-    while True:
-        chunk = connection.recv(4096)
-        if not chunk:
-            return
-        pending += chunk
-        while b"\n" in pending:
-            line, pending = pending.split(b"\n", 1)
-            try:
-                message = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(message, dict):
-                yield message
+    """The answers, until the other side closes (their descriptors closed)."""
+    reader = AnswerReader(connection)
+    try:
+        while (answer := reader.next()) is not None:
+            for fd in answer[1]:
+                os.close(fd)
+            yield answer[0]
+    finally:
+        reader.close()
