@@ -43,7 +43,13 @@ _DISTRIBUTIONS = (
     "nvidia-nvvm",
 )
 
-_SOURCES = ("serializer.py", "ptx_isa.py", "toolkit.py", "cache_key.py")
+_SOURCES = (
+    "serializer.py",
+    "shared_alignment.py",
+    "ptx_isa.py",
+    "toolkit.py",
+    "cache_key.py",
+)
 """This package's files whose code decides the compiled bytes."""
 
 

@@ -21,6 +21,7 @@ from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.forked_jobs import fork_is_safe, run_jobs
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
+from xdsl_gpu.targets.nvvm.shared_alignment import align_shared_variables
 
 if TYPE_CHECKING:
     import llvmlite.binding as llvm
@@ -259,7 +260,9 @@ def assemble_cubin(ptx: str, options: NVVMOptions) -> bytes:
     link_options += [f"-Xptxas={o}" for o in options.ptxas_options]
     handle = nvjitlink.create(len(link_options), link_options)
     try:
-        data = ptx.encode() + b"\0"
+        # nvJitLink's linker lays shared variables out by declared alignment, not
+        # in declaration order as ptxas does: see shared_alignment.py.
+        data = align_shared_variables(ptx).encode() + b"\0"
         try:
             nvjitlink.add_data(
                 handle, nvjitlink.InputType.PTX, data, len(data), options.module_name
