@@ -255,12 +255,9 @@ def _serialize(
 
 
 def _pageable_memory_access(device: Any) -> bool:
-    import cuda.bindings.driver as cu
+    from xdsl_gpu.targets.runtime import driver
 
-    result, value = cu.cuDeviceGetAttribute(
-        cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, device.handle
-    )
-    return result == cu.CUresult.CUDA_SUCCESS and bool(value)
+    return driver.pageable_memory_access(device.ordinal)
 
 
 _MANAGED_OWNERS: set[int] = set()

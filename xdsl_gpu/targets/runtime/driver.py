@@ -135,6 +135,19 @@ def device(ordinal: int = 0) -> Device:
     return Device(ordinal, handle, context, (major, minor), name, version)
 
 
+@cache
+def pageable_memory_access(ordinal: int) -> bool:
+    """Whether kernels on device ``ordinal`` can reach pageable host memory (``malloc``'d,
+    never registered): ``CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS`` (HMM or ATS);
+    False when the driver does not say."""
+    driver = _driver()
+    result, value = driver.cuDeviceGetAttribute(
+        driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS,
+        device(ordinal).handle,
+    )
+    return result == driver.CUresult.CUDA_SUCCESS and bool(value)
+
+
 def make_current(dev: Device) -> None:
     driver = _driver()
     (result,) = driver.cuCtxSetCurrent(dev.context)

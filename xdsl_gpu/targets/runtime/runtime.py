@@ -32,6 +32,23 @@ _C_TYPES: dict[str, Any] = {
 }
 
 
+HOST_MEMORY_NOTE = (
+    "\n  note: this GPU cannot reach pageable host memory; if the kernel uses host "
+    "memory (memref.alloc in host code), register it first (gpu.host_register) or "
+    "copy it to device memory (gpu.alloc, gpu.memcpy)"
+)
+
+
+def access_note(error: str, pageable_memory_access: bool) -> str:
+    """What an illegal-address error adds: on a GPU that cannot reach pageable host
+    memory, the likely cause is a kernel using host memory nobody registered (a
+    mistake some of MLIR's own integration programs make, and that runs on
+    machines with HMM)."""
+    if error == "CUDA_ERROR_ILLEGAL_ADDRESS" and not pageable_memory_access:
+        return HOST_MEMORY_NOTE
+    return ""
+
+
 def c_function_type(signature: str) -> Any:
     """A ctypes function type for an LLVM signature such as ``ptr (ptr, i64)``."""
     result, params = signature.split(" ", 1)
@@ -174,6 +191,9 @@ class CudaRuntime:
         if self._launch_site.value:
             site = ctypes.string_at(self._launch_site.value).decode(errors="replace")
             message += f"\n  last kernel launched: {site}"
+        message += access_note(
+            driver.error_name(code), driver.pageable_memory_access(self.device.ordinal)
+        )
         self._report(CudaError(message), code)
 
     def _report(self, error: CudaError, code: int = 1) -> None:
