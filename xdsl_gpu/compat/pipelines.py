@@ -174,7 +174,12 @@ def _build_pass(available: Mapping[str, Callable[[], Any]], arg_spec: Any) -> An
         for f in dataclasses.fields(pass_class)
         if f.init and f.name != "name"
     }
-    for key in parameters:
+    for key in list(parameters):
+        if key.replace("_", "-") not in fields and (
+            (arg_spec.name, key.replace("_", "-")) in OPTIONS_WITHOUT_EFFECT
+        ):
+            del parameters[key]
+            continue
         if key.replace("_", "-") not in fields:
             close = difflib.get_close_matches(key, list(fields), n=1)
             raise PassPipelineError(
@@ -199,6 +204,14 @@ def _build_pass(available: Mapping[str, Callable[[], Any]], arg_spec: Any) -> An
                     f"{wanted or 'another kind of value'}, not '{text}'"
                 ) from None
         raise PassPipelineError(f"pass '{arg_spec.name}': {error}") from None
+
+
+OPTIONS_WITHOUT_EFFECT: dict[tuple[str, str], str] = {
+    ("canonicalize", "test-convergence"): "MLIR's canonicalize then fails when it "
+    "does not converge in 10 rounds; xDSL's runs until nothing changes",
+}
+"""MLIR's options of a pass of xDSL's that lacks them, which change nothing in its
+result: accepted and dropped (where the pass has no field of that name)."""
 
 
 def _as_mlir_reads(values: tuple[Any, ...], hint: Any) -> tuple[Any, ...]:
