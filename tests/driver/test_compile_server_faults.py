@@ -84,7 +84,7 @@ class Outcome:
 
 def _jobs(programs: Path) -> list[Job]:
     """CLIENTS distinct runs: GPU programs with other constants, half of them to
-    ``-o`` files, the bundled matmul example, one from standard input, two that
+    ``-o`` files (one to ``-o /dev/stdout``), the bundled matmul example, one from standard input, two that
     fail with a user error (a type error, a missing file)."""
     jobs: list[Job] = []
     for i in range(CLIENTS - 4):
@@ -92,7 +92,11 @@ def _jobs(programs: Path) -> list[Job]:
         source.write_text(PROGRAM.format(n=32 * (i + 1), k=f"{i + 1}.5"))
         output = f"p{i}.out.mlir" if i % 2 else None
         args = (str(source), "-p", PIPELINE)
-        jobs.append(Job(args + (("-o", output) if output else ()), output))
+        if output:
+            args += ("-o", output)
+        elif i == 0:
+            args += ("-o", "/dev/stdout")  # the client's standard output
+        jobs.append(Job(args, output))
     matmul = ROOT / "examples" / "async_matmul" / "matmul.mlir"
     jobs.append(Job((str(matmul), "-p", PIPELINE, "-o", "mm.mlir"), "mm.mlir"))
     piped = PROGRAM.format(n=96, k="7.25")
@@ -136,9 +140,11 @@ def _run(job: Job, folder: str, cwd: Path, **extra: str) -> Outcome:
     return Outcome(done.returncode, _without_times(done.stdout), done.stderr, output)
 
 
-def _server_pid(folder: str) -> int | None:
-    """The server of ``folder`` (its socket path is in its command line)."""
+def _servers(folder: str) -> list[int]:
+    """The server processes of ``folder`` (its socket path is in their command
+    line): the one serving, and any that are starting or giving up."""
     path = protocol.socket_path(folder).encode()
+    found: list[int] = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -148,8 +154,8 @@ def _server_pid(folder: str) -> int | None:
         except OSError:
             continue
         if b"xdsl_gpu.driver.compile_server" in words and path in words:
-            return int(entry)
-    return None
+            found.append(int(entry))
+    return found
 
 
 def _children(pid: int) -> list[int]:
@@ -168,11 +174,13 @@ def _children(pid: int) -> list[int]:
 
 
 def _wait_for_server(folder: str) -> int:
+    """The one server of ``folder``, once it serves (clients that found none may
+    have started several: all but one give up)."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        pid = _server_pid(folder)
-        if pid is not None and os.path.exists(protocol.socket_path(folder)):
-            return pid
+        servers = [pid for pid in _servers(folder) if _is_alive(pid)]
+        if len(servers) == 1 and os.path.exists(protocol.socket_path(folder)):
+            return servers[0]
         time.sleep(0.1)
     log = "".join(p.read_text() for p in Path(folder).glob("*.log"))
     raise AssertionError(f"no server came up; its log:\n{log}")
@@ -193,8 +201,9 @@ def server_dir() -> Iterator[str]:
             capture_output=True,
             timeout=120,
         )
-        while (pid := _server_pid(folder)) is not None:
-            os.kill(pid, signal.SIGKILL)
+        while servers := _servers(folder):
+            for pid in servers:
+                _kill(pid)
             time.sleep(0.1)
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -258,6 +267,14 @@ def test_no_run_is_lost_when_the_server_ends_mid_compile(
     assert in_flight >= len(jobs) // 2
     assert killed == alone
 
+    # SIGKILL to the server alone: its compiles go on and answer themselves.
+    def kill_server(server: int) -> None:
+        os.kill(server, signal.SIGKILL)
+
+    orphaned, in_flight = _round(server_dir, jobs, tmp_path / "orphaned", kill_server)
+    assert in_flight >= len(jobs) // 2
+    assert orphaned == alone
+
     # --stop-server half-way: the runs taken end on the server, later ones start a
     # server again (or compile in their own process while it warms up).
     def stop(server: int) -> None:
@@ -282,8 +299,63 @@ def test_no_run_is_lost_when_the_server_ends_mid_compile(
     assert stopped == alone
 
     # Nothing half-written or left behind beside the -o files.
-    for folder in ("killed", "stopped"):
+    for folder in ("killed", "orphaned", "stopped"):
         assert not list((tmp_path / folder).glob(".*.tmp"))
+
+
+def test_sigterm_lets_the_runs_taken_finish(server_dir: str, tmp_path: Path) -> None:
+    """SIGTERM (a logout, a service manager) stops the server as --stop-server
+    does: no new run, the socket removed at once (a new client may start a new
+    server), and the runs taken end on it."""
+    job = Job(("-p", "gpu-kernel-outlining"), stdin=PROGRAM.format(n=64, k="2.5"))
+    alone = _run(job, server_dir, tmp_path, XDSL_GPU_SERVER="0")
+    assert alone.status == 0
+    _run(Job(("--help",)), server_dir, tmp_path)
+    server = _wait_for_server(server_dir)
+
+    marker = tmp_path / "imported"
+    code = (
+        "import sys; from xdsl_gpu.driver.opt import main; "
+        "code = main(sys.argv[1:]); "
+        f"open({str(marker)!r}, 'w').write(str('xdsl' in sys.modules)); "
+        "sys.exit(code)"
+    )
+    client = subprocess.Popen(
+        [sys.executable, "-c", code, *job.args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env=_env(server_dir),
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not _children(server):  # the run waits for its standard input
+            assert time.monotonic() < deadline, "the run did not start"
+            time.sleep(0.02)
+        os.kill(server, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while os.path.exists(protocol.socket_path(server_dir)):
+            assert time.monotonic() < deadline, "the server still accepts runs"
+            time.sleep(0.02)
+        assert _is_alive(server)  # waiting for its run
+        stdout, stderr = client.communicate(job.stdin, timeout=120)
+    finally:
+        client.kill()
+    assert marker.read_text() == "False"  # the server ran it to its end
+    assert Outcome(client.returncode, stdout, stderr, None) == alone
+    deadline = time.monotonic() + 10
+    while _is_alive(server):
+        assert time.monotonic() < deadline, "the server did not exit after its run"
+        time.sleep(0.05)
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass  # ended by itself
 
 
 def _is_alive(pid: int) -> bool:
@@ -324,12 +396,6 @@ def _fake_server(
     return thread
 
 
-def _anonymous(text: str) -> int:
-    fd = os.memfd_create("test output")
-    os.write(fd, text.encode())
-    return fd
-
-
 @pytest.fixture
 def fake_path() -> Iterator[str]:
     folder = tempfile.mkdtemp(prefix="xgf", dir="/tmp")
@@ -337,8 +403,9 @@ def fake_path() -> Iterator[str]:
     try:
         yield os.path.join(folder, "fake.sock")
     finally:
-        while (pid := _server_pid(folder)) is not None:  # a client started one
-            os.kill(pid, signal.SIGKILL)
+        while servers := _servers(folder):  # a client started one
+            for pid in servers:
+                _kill(pid)
             time.sleep(0.1)
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -350,14 +417,16 @@ def _served(path: str) -> Served:
 def test_the_output_is_written_once_the_answer_came(
     fake_path: str, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    def play(connection: socket.socket, request: dict[str, object], _: list[int]):
+    def play(connection: socket.socket, request: dict[str, object], fds: list[int]):
         assert request["argv"] == ["x.mlir"]
-        assert request["merged"] is False  # pytest's two capture files
+        assert len(fds) == 4  # stdin, stdout, stderr, the journal
         protocol.send_line(connection, {"pid": 1})
-        outputs = [_anonymous("the output\n"), _anonymous("a warning\n")]
-        protocol.send_line(connection, {"exit": 3}, outputs)
-        for fd in outputs:
-            os.close(fd)
+        os.write(fds[1], b"the output\n")
+        os.write(fds[2], b"a warning\n")
+        # Not written out yet: the run may still be lost.
+        time.sleep(0.2)
+        assert capfd.readouterr() == ("", "")
+        protocol.send_line(connection, {"exit": 3})
 
     thread = _fake_server(fake_path, play)
     served = _served(fake_path)
@@ -366,14 +435,31 @@ def test_the_output_is_written_once_the_answer_came(
     assert capfd.readouterr() == ("the output\n", "a warning\n")
 
 
+def test_a_large_output_does_not_stall_the_run(
+    fake_path: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The client empties the pipes while the run goes on (a pipe holds 64 KiB)."""
+    text = "".join(f"line {i}\n" for i in range(200_000))
+
+    def play(connection: socket.socket, _: dict[str, object], fds: list[int]):
+        protocol.send_line(connection, {"pid": 1})
+        os.write(fds[1], text.encode())  # blocks until the client has read it
+        protocol.send_line(connection, {"exit": 0})
+
+    thread = _fake_server(fake_path, play)
+    served = _served(fake_path)
+    thread.join()
+    assert served.status == 0
+    assert capfd.readouterr().out == text
+
+
 @pytest.mark.parametrize(
     "answers",
     [
         [{"pid": 1}],  # the server and the run killed
         [{"pid": 1}, {"signal": 9}],  # the run killed (the OOM killer)
-        [{"pid": 1}, {"exit": 0}],  # an answer without the run's output
     ],
-    ids=["connection-closed", "run-killed", "no-output"],
+    ids=["connection-closed", "run-killed"],
 )
 def test_a_run_lost_before_its_answer_is_left_to_the_client(
     answers: list[dict[str, object]],
@@ -382,7 +468,8 @@ def test_a_run_lost_before_its_answer_is_left_to_the_client(
 ) -> None:
     def play(connection: socket.socket, _: dict[str, object], fds: list[int]):
         # What the lost run had printed never reaches the client's streams.
-        _anonymous("half an outp")
+        os.write(fds[1], b"half an outp")
+        os.write(fds[2], b"a warning\n")
         for answer in answers:
             protocol.send_line(connection, answer)
 
@@ -415,7 +502,6 @@ def test_the_temporary_files_of_a_lost_run_are_removed(
     mine = tmp_path / "out.mlir"
 
     def play(connection: socket.socket, _: dict[str, object], fds: list[int]):
-        assert len(fds) == 4  # stdin, stdout, stderr, the journal
         protocol.send_line(connection, {"pid": 1})
         left.write_text("half")
         mine.write_text("a whole output, renamed into place")

@@ -77,8 +77,6 @@ class _Run:
     connection: socket.socket
     pid: int
     pidfd: int
-    outputs: list[int]
-    """The anonymous files the run writes its standard output and error into."""
 
 
 def serve(path: str) -> int:
@@ -192,27 +190,26 @@ class _Server:
             connection.close()
             return
         request, fds = received
-        # The client's standard streams come for an older server's sake only.
-        journal = fds.pop() if len(fds) == 4 else None
-        for fd in fds:
-            os.close(fd)
-        if request.get("stop") or _changed(self.watched):
-            if journal is not None:
-                os.close(journal)
-            if request.get("stop"):
-                self.stoppers.append(connection)
+        # A run's request carries the client's stdin (for an older server's sake
+        # only), the pipes it reads the run's stdout and stderr from, its journal.
+        stop = bool(request.get("stop"))
+        if stop or len(fds) != 4 or _changed(self.watched):
+            for fd in fds:
+                os.close(fd)
+            if stop:
+                self.stoppers.append(connection)  # answered once the runs ended
+                self._stop_accepting()
+            elif len(fds) != 4:
+                connection.close()  # not a request of this version's
             else:
                 try:
                     protocol.send_line(connection, {"stale": True})
                 except OSError:
                     pass
                 connection.close()
-            self._stop_accepting()
+                self._stop_accepting()
             return
-        out = os.memfd_create("xdsl-gpu-opt stdout")
-        outputs = [out]
-        if not request.get("merged"):
-            outputs.append(os.memfd_create("xdsl-gpu-opt stderr"))
+        os.close(fds[0])
         pid = os.fork()
         if pid == 0:
             # The child keeps nothing of the server's: a lock or a client connection
@@ -223,25 +220,21 @@ class _Server:
             for other in self.runs.values():
                 other.connection.close()
                 os.close(other.pidfd)
-                for fd in other.outputs:
-                    os.close(fd)
             for stopper in self.stoppers:
                 stopper.close()
             self.selector.close()
             self.listener.close()
             self.lock.close()
-            os._exit(
-                _run_request(request, connection, outputs, journal, self.fingerprint)
-            )
-        if journal is not None:
-            os.close(journal)
+            os._exit(_run_request(request, connection, fds[1:], self.fingerprint))
+        for fd in fds[1:]:
+            os.close(fd)
         pidfd = os.pidfd_open(pid)
-        self.runs[pidfd] = _Run(connection, pid, pidfd, outputs)
+        self.runs[pidfd] = _Run(connection, pid, pidfd)
         self.selector.register(pidfd, selectors.EVENT_READ)
 
     def _finish(self, run: _Run) -> None:
-        """Tell the client how its run ended, with its output (the run has told it
-        itself unless it was killed)."""
+        """Tell the client how its run ended (the run has told it itself unless it
+        was killed)."""
         self.selector.unregister(run.pidfd)
         os.close(run.pidfd)
         _, status = os.waitpid(run.pid, 0)
@@ -250,12 +243,10 @@ class _Server:
                 protocol.send_line(run.connection, {"signal": os.WTERMSIG(status)})
             else:
                 code = os.waitstatus_to_exitcode(status)
-                protocol.send_line(run.connection, {"exit": code}, run.outputs)
+                protocol.send_line(run.connection, {"exit": code})
         except OSError:
             pass  # the client has its answer and has left
         run.connection.close()
-        for fd in run.outputs:
-            os.close(fd)
 
 
 class _ClientInput(io.RawIOBase):
@@ -303,13 +294,13 @@ def _note_temporaries(journal: int) -> None:
 def _run_request(
     request: dict[str, object],
     control: socket.socket,
-    outputs: list[int],
-    journal: int | None,
+    fds: list[int],
     fingerprint: str,
 ) -> int:
-    """In the forked child: become the client's compiler process and run. What it
-    prints goes into ``outputs``, which the client copies to its own streams once
-    the run has ended: a run that dies half-way has printed nothing."""
+    """In the forked child: become the client's compiler process and run. ``fds``:
+    the pipes of its standard output and error (the client keeps what comes through
+    them and writes it out once the run has ended: a run that dies half-way has
+    printed nothing), the client's journal."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     # A worker process the run forks must not hold the connection: the client
@@ -318,8 +309,11 @@ def _run_request(
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)
-    os.dup2(outputs[0], 1)
-    os.dup2(outputs[-1], 2)
+    out, err, journal = fds
+    os.dup2(out, 1)
+    os.dup2(err, 2)
+    for fd in {out, err}:
+        os.close(fd)
     sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClientInput(control)))
     sys.stdout = io.TextIOWrapper(
         io.FileIO(1, "w", closefd=False), line_buffering=bool(request.get("tty"))
@@ -333,8 +327,7 @@ def _run_request(
         protocol.send_line(control, {"pid": os.getpid()})
     except OSError:
         pass  # the client has left; the run still ends on its own
-    if journal is not None:
-        _note_temporaries(journal)
+    _note_temporaries(journal)
     try:
         env = request.get("env")
         if isinstance(env, dict):
@@ -362,7 +355,7 @@ def _run_request(
         except (OSError, ValueError):
             pass
     try:
-        protocol.send_line(control, {"exit": code}, outputs)
+        protocol.send_line(control, {"exit": code})
     except OSError:
         pass
     return code

@@ -144,6 +144,11 @@ def _run_on_server(path: str, args: list[str]) -> Served:
     if connection is None:
         return Served()
     journal = _journal()
+    out_read, out_write = os.pipe()
+    if _same_file(1, 2):
+        err_read, err_write = out_read, out_write
+    else:
+        err_read, err_write = os.pipe()
     try:
         with connection:
             umask = os.umask(0)
@@ -152,61 +157,75 @@ def _run_on_server(path: str, args: list[str]) -> Served:
                 cwd = os.getcwd()
             except OSError:  # a deleted directory: let the run say what it makes of it
                 return Served()
-            merged = _same_file(1, 2)
             request = {
                 "argv": args,
                 "cwd": cwd,
                 "env": dict(os.environ),
                 "umask": umask,
-                "merged": merged,
                 "tty": os.isatty(1),
             }
+            fds = [0, out_write, err_write, *journal]
             try:
-                protocol.send_request(connection, request, (0, 1, 2, *journal))
+                protocol.send_request(connection, request, fds)
             except OSError:
                 return Served()
-            served = _follow_run(connection, merged)
+            finally:
+                for fd in {out_write, err_write}:
+                    os.close(fd)  # the run holds them: the pipes end with it
+            served = _follow_run(connection, [out_read, err_read])
         if served.status is None and served.taken and journal:
             _remove_left_behind(journal[0])
         return served
     finally:
-        for fd in journal:
+        for fd in {out_read, err_read, *journal}:
             os.close(fd)
 
 
-def _follow_run(connection: socket.socket, merged: bool) -> Served:
-    """Answer the run's requests and wait for it to end; Ctrl-C reaches it as it
-    would reach a compiler in this process. Its output is written here once it has
-    ended (a run lost half-way has written nothing here)."""
+def _follow_run(connection: socket.socket, pipes: list[int]) -> Served:
+    """Keep what the run prints, answer its requests and wait for it to end; then
+    write what it printed (a run lost half-way has written nothing here). Ctrl-C
+    reaches it as it would reach a compiler in this process."""
+    import selectors
+
     reader = protocol.AnswerReader(connection)
+    printed = {fd: bytearray() for fd in pipes}  # stdout, stderr (one when one)
     pid: int | None = None
     taken = False
     stdin: bytes | None = None
     interrupts = 0
-    try:
+    with selectors.DefaultSelector() as selector:
+        selector.register(connection, selectors.EVENT_READ)
+        for fd in printed:
+            os.set_blocking(fd, False)
+            selector.register(fd, selectors.EVENT_READ)
         while True:
             try:
-                answer = reader.next()
-                if answer is None:  # the server and the run are gone
-                    return Served(130 if interrupts else None, taken, stdin)
-                message, fds = answer
-                if "pid" in message:
-                    pid, taken = int(message["pid"]), True
-                elif message.get("stdin"):
-                    stdin = _hand_over_stdin(connection)
-                elif "exit" in message:
-                    if len(fds) == (1 if merged else 2):
-                        _write_output(fds, merged)
-                        return Served(int(message["exit"]), True)
-                    for fd in fds:  # not this run's output: wait for the server's
-                        os.close(fd)
-                elif "signal" in message:
-                    # Killed (the OOM killer, a crash): compile here, as a process
-                    # of its own would have; unless it was the user's Ctrl-C.
-                    number = int(message["signal"])
-                    return Served(128 + number if interrupts else None, True, stdin)
-                elif message.get("stale"):
-                    return Served()
+                for key, _ in selector.select():
+                    if key.fileobj is not connection:
+                        _take(key.fd, printed[key.fd], selector)
+                        continue
+                    for message in reader.feed():
+                        if "pid" in message:
+                            pid, taken = int(message["pid"]), True
+                        elif message.get("stdin"):
+                            stdin = _hand_over_stdin(connection)
+                        elif "exit" in message:
+                            # Everything it printed is in the pipes by now.
+                            for fd in printed:
+                                _take(fd, printed[fd], None)
+                            _write_out(printed, pipes)
+                            return Served(int(message["exit"]), True)
+                        elif "signal" in message:
+                            # Killed (the OOM killer, a crash): compile here, as a
+                            # process of its own would have; unless the user's
+                            # Ctrl-C killed it.
+                            number = int(message["signal"])
+                            status = 128 + number if interrupts else None
+                            return Served(status, True, stdin)
+                        elif message.get("stale"):
+                            return Served()
+                    if reader.ended:  # the server and the run are gone
+                        return Served(130 if interrupts else None, taken, stdin)
             except KeyboardInterrupt:
                 interrupts += 1
                 if pid is None:
@@ -217,8 +236,20 @@ def _follow_run(connection: socket.socket, merged: bool) -> Served:
                     return Served(130, True)
             except OSError:  # a reset connection: gone as well
                 return Served(130 if interrupts else None, taken, stdin)
-    finally:
-        reader.close()
+
+
+def _take(fd: int, kept: bytearray, selector: Any) -> None:
+    """Keep what the pipe ``fd`` holds now; forget the pipe once it has ended."""
+    while True:
+        try:
+            data = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            return
+        if not data:
+            if selector is not None:
+                selector.unregister(fd)
+            return
+        kept += data
 
 
 def _hand_over_stdin(connection: socket.socket) -> bytes:
@@ -235,26 +266,20 @@ def _hand_over_stdin(connection: socket.socket) -> bytes:
     return data
 
 
-def _write_output(fds: list[int], merged: bool) -> None:
-    """Copy the run's standard error, then its standard output (one file when they
-    are one here), to this process's."""
-    try:
-        if not merged:
-            _copy(fds[1], 2)
-        _copy(fds[0], 1)
-    finally:
-        for fd in fds:
-            os.close(fd)
+def _write_out(printed: dict[int, bytearray], pipes: list[int]) -> None:
+    """Write what the run printed: its standard error, then its standard output
+    (one stream when this process's two are one file)."""
+    out, err = pipes
+    if err != out:
+        _write_all(2, printed[err])
+    _write_all(1, printed[out])
 
 
-def _copy(source: int, target: int) -> None:
-    offset = 0
+def _write_all(target: int, data: bytearray) -> None:
+    view = memoryview(data)
     try:
-        while data := os.pread(source, 1 << 20, offset):
-            offset += len(data)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(target, view) :]
+        while view:
+            view = view[os.write(target, view) :]
     except OSError:
         pass  # a closed pipe: as the run's own writes would have ended
 

@@ -4,29 +4,29 @@ Both sides import this module, so it imports nothing heavy: the client must star
 the time of a bare Python interpreter.
 
 A request is one message on a Unix socket: a length-prefixed JSON object (the
-command line, working directory, environment and umask of the client, and whether
-its standard output and error are one file) with ``SCM_RIGHTS`` file descriptors:
-the client's standard input, output and error (which a server of this version
-closes unused; they keep a server of an older version able to read the request and
-find itself stale) and a *journal*, an anonymous file in which the run notes every
-temporary file it creates, so that a client whose run was lost can remove what the
-run left behind.
+command line, working directory, environment and umask of the client) with four
+``SCM_RIGHTS`` file descriptors: the client's standard input (unused by a server of
+this version: it keeps an older server able to read the request and find itself
+stale), the write ends of two pipes that become the run's standard output and error
+(one pipe twice when the client's two streams are one file, so that their
+interleaving is kept), and a *journal*, an anonymous file in which the run notes
+every temporary file it creates. The client keeps what comes through the pipes and
+writes it to its own streams only once the run's final answer came, so a run that
+dies leaves no trace on them; and it removes what a lost run left behind.
 
-The run writes its standard output and error into anonymous files the server made
-(one when the client's two are the same file, so their interleaving is kept); the
-client copies them to its own streams only once the run's final answer came, so a
-run that dies leaves no trace on them. Answers are JSON lines:
+Answers are JSON lines:
 
 * ``{"pid": N}``, from the run's own process when it starts;
 * ``{"stdin": true}``, from the run when it first reads standard input: the client
   sends all of its standard input over the socket, then shuts its sending side (and
   keeps a copy, for a run of its own should this one be lost);
-* ``{"exit": code}`` with the output files' descriptors, from the run as it ends and
-  again from the server when it has reaped the run (the client takes the first);
+* ``{"exit": code}``, from the run as it ends and again from the server when it has
+  reaped it (the client takes the first: the run's own reaches the client even when
+  the server is gone);
 * ``{"signal": number}``, from the server, when the run was killed;
-* ``{"stale": true}``, when the server's own code changed on disk since it started,
-  and ``{"stopped": true}`` to a ``--stop-server`` request, once the server has
-  finished every run it had taken.
+* ``{"stale": true}``, when the server's own code changed on disk since it started;
+  ``{"stopped": true}`` to a ``--stop-server`` request (three descriptors), once the
+  server has finished every run it had taken.
 
 A connection that closes before an ``exit`` answer (the server and the run both
 gone) leaves the run to the client.
@@ -165,69 +165,40 @@ def read_request(
     return request, fds
 
 
-def send_line(
-    connection: socket.socket, message: dict[str, Any], fds: Sequence[int] = ()
-) -> None:
-    """One answer; ``fds`` go with its first byte."""
-    data = json.dumps(message).encode() + b"\n"
-    if fds:
-        sent = socket.send_fds(connection, [data], list(fds))
-        data = data[sent:]
-    if data:
-        connection.sendall(data)
+def send_line(connection: socket.socket, message: dict[str, Any]) -> None:
+    connection.sendall(json.dumps(message).encode() + b"\n")
 
 
 class AnswerReader:
-    """The answers on a connection, one JSON object a line, each with the
-    descriptors that came with it. A reader keeps its place when a read is
-    interrupted (Ctrl-C), so reading can go on."""
+    """The answers on a connection, one JSON object a line. It reads when told
+    to, so that a caller can wait for other descriptors as well."""
 
     def __init__(self, connection: socket.socket) -> None:
         self._connection = connection
         self._pending = b""
-        self._fds: list[int] = []
         self.ended = False
+        """Whether the other side has closed."""
 
-    def next(self) -> tuple[dict[str, Any], list[int]] | None:
-        """The next answer, or None once the other side has closed. Only final
-        answers carry descriptors: those that came before a line are given with
-        the first ``exit`` line."""
-        while True:
-            while b"\n" in self._pending:
-                line, self._pending = self._pending.split(b"\n", 1)
-                try:
-                    message = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(message, dict):
-                    fds: list[int] = []
-                    if "exit" in message:
-                        fds, self._fds = self._fds, []
-                    return message, fds
-            if self.ended:
-                return None
-            data, fds, _flags, _address = socket.recv_fds(
-                self._connection, 1 << 16, _MAX_FDS
-            )
-            self._fds += fds
-            if not data:
-                self.ended = True
-            self._pending += data
-
-    def close(self) -> None:
-        """Close the descriptors received and not handed out."""
-        for fd in self._fds:
-            os.close(fd)
-        self._fds = []
+    def feed(self) -> list[dict[str, Any]]:
+        """Read once (blocking until something comes); the answers completed."""
+        data = self._connection.recv(1 << 16)
+        if not data:
+            self.ended = True
+        self._pending += data
+        answers: list[dict[str, Any]] = []
+        while b"\n" in self._pending:
+            line, self._pending = self._pending.split(b"\n", 1)
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(message, dict):
+                answers.append(message)  # pyright: ignore[reportUnknownArgumentType]
+        return answers
 
 
 def read_lines(connection: socket.socket) -> Iterator[dict[str, Any]]:
-    """The answers, until the other side closes (their descriptors closed)."""
+    """The answers, until the other side closes."""
     reader = AnswerReader(connection)
-    try:
-        while (answer := reader.next()) is not None:
-            for fd in answer[1]:
-                os.close(fd)
-            yield answer[0]
-    finally:
-        reader.close()
+    while not reader.ended:
+        yield from reader.feed()
