@@ -5,15 +5,21 @@ xdsl_gpu.driver.compile_server SOCKET``, it imports xDSL and xdsl-gpu, compiles 
 small GPU program once through ``gpu-lower-to-nvvm-pipeline`` (so that every lazily
 built table, parser and LLVM target is ready), freezes that state and listens.
 
-For each request it forks: the child takes the client's standard streams, working
-directory, environment, umask and command line, runs ``xdsl-opt --xdsl-gpu`` on
-them and exits; the server reports how it ended. The server itself never runs a
-command, so every run starts from the same warmed-up state and runs may overlap.
+For each request it forks: the child takes the client's working directory,
+environment, umask and command line, runs ``xdsl-opt --xdsl-gpu`` on them and exits;
+it prints into pipes the client reads, reads standard input from the client when it
+needs it, and tells the client how it ended (so does the server, which also tells
+of a child killed by a signal). The server itself never runs a command, so every
+run starts from the same warmed-up state and runs may overlap.
 
 It exits when it has been idle for ``XDSL_GPU_SERVER_IDLE`` seconds, on
-``--stop-server``, or at the first request after a file of its own code (xDSL's or
-xdsl-gpu's) changed on disk, answering that one ``stale`` so that its client
-compiles in its own process and starts a fresh server.
+``--stop-server`` or SIGTERM, or at the first request after a file of its own code
+(xDSL's or xdsl-gpu's) changed on disk, answering that one ``stale`` so that its
+client compiles in its own process and starts a fresh server. Stopping lets the runs
+it has taken end first: it removes its socket and releases its lock at once (a new
+client starts a new server), then waits for them. A child outlives a server killed
+outright and still answers its client; a client whose run is lost compiles the
+command itself (:mod:`xdsl_gpu.driver.opt`).
 """
 
 from __future__ import annotations

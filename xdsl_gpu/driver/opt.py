@@ -5,10 +5,17 @@ every dialect on each run: about 0.45 s of a 0.6 s seed-002 compile, where the
 pipeline itself takes 0.16 s. ``xdsl-gpu-opt`` pays it once: the first run starts a
 server in the background (and compiles as ``xdsl-opt --xdsl-gpu`` would, in its own
 process); later runs hand their command line, working directory, environment and
-standard streams to that server, which forks a warmed-up copy of itself to run the
-command (:mod:`xdsl_gpu.driver.compile_server`). Every run starts from the same
-state, so the output is the same as a run in a process of its own, and two runs at
-a time run at the same time.
+umask to that server, which forks a warmed-up copy of itself to run the command
+(:mod:`xdsl_gpu.driver.compile_server`). Every run starts from the same state, so
+the output is the same as a run in a process of its own, and two runs at a time run
+at the same time.
+
+No run is lost with the server: the client keeps what the run prints and writes it
+out only once the run has ended; if the server and the run go away before that
+(SIGKILL, the OOM killer), the client compiles the command itself, as
+``XDSL_GPU_SERVER=0`` would, from the same standard input, after removing the
+temporary files the lost run left (its ``-o`` file is written to one and renamed
+over the target, so that is never half-written).
 
 This module runs in the client before anything else: it imports nothing of xDSL.
 
@@ -140,6 +147,10 @@ class Served:
 
 def _run_on_server(path: str, args: list[str]) -> Served:
     """Run the command on the server at ``path``."""
+    try:
+        cwd = os.getcwd()
+    except OSError:  # a deleted directory: let the run say what it makes of it
+        return Served()
     connection = _connect(path)
     if connection is None:
         return Served()
@@ -153,10 +164,6 @@ def _run_on_server(path: str, args: list[str]) -> Served:
         with connection:
             umask = os.umask(0)
             os.umask(umask)
-            try:
-                cwd = os.getcwd()
-            except OSError:  # a deleted directory: let the run say what it makes of it
-                return Served()
             request = {
                 "argv": args,
                 "cwd": cwd,
@@ -164,7 +171,7 @@ def _run_on_server(path: str, args: list[str]) -> Served:
                 "umask": umask,
                 "tty": os.isatty(1),
             }
-            fds = [0, out_write, err_write, *journal]
+            fds = [0, out_write, err_write, journal]
             try:
                 protocol.send_request(connection, request, fds)
             except OSError:
@@ -173,11 +180,11 @@ def _run_on_server(path: str, args: list[str]) -> Served:
                 for fd in {out_write, err_write}:
                     os.close(fd)  # the run holds them: the pipes end with it
             served = _follow_run(connection, [out_read, err_read])
-        if served.status is None and served.taken and journal:
-            _remove_left_behind(journal[0])
+        if served.status is None:
+            _remove_left_behind(journal)
         return served
     finally:
-        for fd in {out_read, err_read, *journal}:
+        for fd in {out_read, err_read, journal}:
             os.close(fd)
 
 
@@ -289,12 +296,13 @@ def _same_file(first: int, second: int) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
-def _journal() -> tuple[int, ...]:
-    """An anonymous file where the run notes the temporary files it makes."""
+def _journal() -> int:
+    """An anonymous file where the run notes the temporary files it makes (or,
+    where there is none, a file that keeps nothing)."""
     try:
-        return (os.memfd_create("xdsl-gpu-opt journal"),)
+        return os.memfd_create("xdsl-gpu-opt journal")
     except (AttributeError, OSError):
-        return ()
+        return os.open(os.devnull, os.O_RDWR)
 
 
 def _remove_left_behind(journal: int) -> None:
@@ -342,11 +350,18 @@ def _stop_server() -> int:
         return 0
     with connection:
         try:
-            protocol.send_request(connection, {"stop": True})  # waits for its runs
-            for _ in protocol.read_lines(connection):
+            protocol.send_request(connection, {"stop": True})
+            for _ in protocol.read_lines(connection):  # once its runs have ended
                 pass
         except OSError:
             pass
+        except KeyboardInterrupt:
+            print(
+                "xdsl-gpu-opt: the compile server takes no more runs and stops once "
+                "the runs it has taken end",
+                file=sys.stderr,
+            )
+            return 130
     print("xdsl-gpu-opt: the compile server stopped", file=sys.stderr)
     return 0
 
