@@ -5,6 +5,8 @@ options that are accepted and ignored, those refused, and xDSL's own forms kept.
 from __future__ import annotations
 
 import argparse
+import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -407,3 +409,45 @@ def test_the_tables_do_not_overlap() -> None:
 )  # fmt: skip
 def test_llvm_cl_booleans(text: str, value: bool | None) -> None:
     assert llvm_bool(text) is value
+
+
+# -- against mlir-opt-22: the same command line, the same meaning ---------------------
+
+MLIR_OPT = shutil.which("mlir-opt-22")
+_BARE = re.compile(r"llvm\.func @k\(%\w+: !llvm\.ptr\)")
+
+
+@pytest.mark.skipif(MLIR_OPT is None, reason="needs mlir-opt-22")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["kernel.mlir", "-convert-gpu-to-nvvm"],
+        ["-convert-gpu-to-nvvm", "kernel.mlir"],
+        ["--convert-gpu-to-nvvm=use-bare-ptr-memref-call-conv=1", "kernel.mlir"],
+        ["kernel.mlir", "-convert-gpu-to-nvvm=use-bare-ptr-memref-call-conv=False"],
+        ["kernel.mlir", "-convert-gpu-to-nvvm=use-bare-ptr-memref-call-conv"],
+        ["kernel.mlir", "-convert-gpu-to-nvvm=has-redux=1 use-bare-ptr-memref-call-conv=TRUE"],
+        ["kernel.mlir", "-pass-pipeline=builtin.module(gpu.module("
+         "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}))"],
+        ["--pass-pipeline", "builtin.module(gpu.module(convert-gpu-to-nvvm))", "-"],
+        ["kernel.mlir", "-split-input-file", "-allow-unregistered-dialect=true",
+         "-mlir-disable-threading", "-convert-gpu-to-nvvm", "-o", "-"],
+        ["kernel.mlir", "-convert-gpu-to-nvvm=has-redux=yes"],
+        ["kernel.mlir", "-convert-gpu-to-nvvm=no-such-option=1"],
+        ["kernel.mlir", "--no-such-flag"],
+        ["kernel.mlir", "-split-input-file=maybe", "-allow-unregistered-dialect=maybe"],
+    ],
+)  # fmt: skip
+def test_as_mlir_opt_22_reads_it(folder: Path, args: list[str]) -> None:
+    assert MLIR_OPT is not None
+    stdin = KERNEL if "-" in args else None
+    theirs = subprocess.run(
+        [MLIR_OPT, *args], cwd=folder, input=stdin,
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    ours = opt(folder, *args, stdin=stdin)
+    assert "Traceback" not in ours.stderr
+    assert (ours.returncode == 0) == (theirs.returncode == 0), (ours, theirs)
+    if theirs.returncode == 0:
+        assert bool(_BARE.search(ours.stdout)) == bool(_BARE.search(theirs.stdout))
+        assert "llvm.func @k" in ours.stdout

@@ -249,6 +249,8 @@ def test_gap_upstream_command_lines() -> None:
     register(stub, parser)
     for flag in ("--pass-pipeline", "--gpu-kernel-outlining", "--mlir-timing"):
         assert flag not in parser._option_string_actions  # pyright: ignore[reportPrivateUsage]
+    # argparse reads mlir-opt's single-dash long option as -p with a value.
+    assert parser.parse_args(["-pass-pipeline=x"]).passes == "ass-pipeline=x"
 
 
 def test_gap_bounded_dense_literals() -> None:

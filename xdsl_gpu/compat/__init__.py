@@ -221,7 +221,9 @@ PATCHES: tuple[Patch, ...] = (
         "upstream_command_lines",
         "xdsl-opt has no --pass-pipeline, no flag per pass "
         '(-gpu-lower-to-nvvm-pipeline="..."), no --mlir-print-ir-after-all or '
-        "--mlir-timing: upstream's command lines fail.",
+        "--mlir-timing, and argparse takes no single-dash long options "
+        "(-split-input-file; -pass-pipeline=... is -p ass-pipeline=...) and no "
+        "llvm::cl booleans (=1): upstream's command lines fail.",
     ),
     Patch(
         "bounded_dense_literals",

@@ -61,50 +61,58 @@ IGNORED: Mapping[str, str] = {
 """mlir-opt's options that change nothing in what xdsl-opt does: accepted (with or
 without a boolean value) and dropped. Each says why."""
 
+_PRINT_IR = "it prints the IR between passes only, with -mlir-print-ir-after-all"
+_BYTECODE = "it reads and writes MLIR text only"
 NOT_SUPPORTED: Mapping[str, str] = {
-    name: "xdsl-opt does not implement it"
-    for name in (
-        "dump-pass-pipeline",
-        "emit-bytecode",
-        "emit-bytecode-version",
-        "irdl-file",
-        "list-passes",
-        "load-dialect-plugin",
-        "load-pass-plugin",
-        "log-actions-to",
-        "mlir-debug-counter",
-        "mlir-diagnostic-verbosity-level",
-        "mlir-elide-elementsattrs-if-larger",
-        "mlir-elide-resource-strings-if-larger",
-        "mlir-enable-debugger-hook",
-        "mlir-generate-reproducer",
-        "mlir-output-format",
-        "mlir-pass-pipeline-crash-reproducer",
-        "mlir-pass-pipeline-local-reproducer",
-        "mlir-pass-statistics",
-        "mlir-pass-statistics-display",
-        "mlir-pretty-debuginfo",
-        "mlir-print-debug-counter",
-        "mlir-print-elementsattrs-with-hex-if-larger",
-        "mlir-print-ir-after",
-        "mlir-print-ir-after-change",
-        "mlir-print-ir-after-failure",
-        "mlir-print-ir-before",
-        "mlir-print-ir-before-all",
-        "mlir-print-ir-tree-dir",
-        "mlir-print-op-on-diagnostic",
-        "mlir-print-skip-regions",
-        "mlir-print-stacktrace-on-diagnostic",
-        "mlir-print-unique-ssa-ids",
-        "mlir-print-value-users",
-        "mlir-timing-display",
-        "mlir-use-nameloc-as-prefix",
-        "mlir-very-unsafe-disable-verifier-on-parsing",
-        "output-split-marker",
-        "run-reproducer",
-        "show-dialects",
-        "verify-roundtrip",
-    )
+    **dict.fromkeys(
+        (
+            "mlir-print-ir-after",
+            "mlir-print-ir-after-change",
+            "mlir-print-ir-after-failure",
+            "mlir-print-ir-before",
+            "mlir-print-ir-before-all",
+            "mlir-print-ir-tree-dir",
+        ),
+        _PRINT_IR,
+    ),
+    **dict.fromkeys(("emit-bytecode", "emit-bytecode-version"), _BYTECODE),
+    **dict.fromkeys(
+        (
+            "dump-pass-pipeline",
+            "irdl-file",
+            "list-passes",
+            "load-dialect-plugin",
+            "load-pass-plugin",
+            "log-actions-to",
+            "mlir-debug-counter",
+            "mlir-diagnostic-verbosity-level",
+            "mlir-elide-elementsattrs-if-larger",
+            "mlir-elide-resource-strings-if-larger",
+            "mlir-enable-debugger-hook",
+            "mlir-generate-reproducer",
+            "mlir-output-format",
+            "mlir-pass-pipeline-crash-reproducer",
+            "mlir-pass-pipeline-local-reproducer",
+            "mlir-pass-statistics",
+            "mlir-pass-statistics-display",
+            "mlir-pretty-debuginfo",
+            "mlir-print-debug-counter",
+            "mlir-print-elementsattrs-with-hex-if-larger",
+            "mlir-print-op-on-diagnostic",
+            "mlir-print-skip-regions",
+            "mlir-print-stacktrace-on-diagnostic",
+            "mlir-print-unique-ssa-ids",
+            "mlir-print-value-users",
+            "mlir-timing-display",
+            "mlir-use-nameloc-as-prefix",
+            "mlir-very-unsafe-disable-verifier-on-parsing",
+            "output-split-marker",
+            "run-reproducer",
+            "show-dialects",
+            "verify-roundtrip",
+        ),
+        "not implemented",
+    ),
 }
 """mlir-opt's options that xdsl-opt cannot honour: a one-line error names them
 (rather than a run that silently does something else)."""
@@ -166,8 +174,8 @@ def mlir_opt_arguments(
             continue
         if name in NOT_SUPPORTED:
             raise CommandLineError(
-                f"mlir-opt's option '{head}' is not supported: "
-                f"{NOT_SUPPORTED[name]} (see docs/running.md)"
+                f"mlir-opt's option '{head}' is not supported by xdsl-opt: "
+                f"{NOT_SUPPORTED[name]}"
             )
         if not head.startswith("--") and len(head) > 2 and head[:2] in known:
             # argparse reads -pfoo as -p foo and -tfoo as -t foo: keep that where

@@ -20,7 +20,7 @@
 // GENERIC:     "func.func"() <{sym_name = "first"
 // GENERIC:     // -----
 // GENERIC:     "func.func"() <{sym_name = "second"
-// REFUSED:     error: mlir-opt's option '-mlir-print-ir-before-all' is not supported
+// REFUSED:     error: mlir-opt's option '-mlir-print-ir-before-all' is not supported by xdsl-opt
 // UNKNOWN:     error: unknown command line argument '-split-input-fil'; did you mean '--split-input-file'?
 
 func.func @first() {
