@@ -38,7 +38,8 @@ from xdsl.utils.test_value import create_ssa_value
 
 from tests.support.xdsl_tools import make_context, parse, print_module
 from xdsl_gpu.gpu_dialect.gpu.attributes import AddressSpaceAttr
-from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import SelectObjectAttr
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import ObjectAttr, SelectObjectAttr
+from xdsl_gpu.gpu_dialect.gpu.interfaces import TargetAttrInterface
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import (
     BinaryOp,
     FuncOp,
@@ -66,8 +67,9 @@ _VERIFIED: list[Operation] = []
 
 
 @irdl_attr_definition
-class _CheckingTarget(ParametrizedAttribute):
-    """A target attribute that refuses modules holding a function named `@bad`."""
+class _CheckingTarget(TargetAttrInterface, ParametrizedAttribute):
+    """A target attribute that refuses modules holding a function named `@bad`
+    (a target: it implements the target interface in-class)."""
 
     name = "test.checking_target"
 
@@ -221,15 +223,16 @@ def test_return_checks_the_function_type() -> None:
 
 
 def test_binary_default_handler_is_select_object_and_elided() -> None:
-    objects = [StringAttr("blob")]
+    objects = [ObjectAttr(_CheckingTarget(), "blob")]
     binary = BinaryOp("kernels", objects)
     assert binary.offloading_handler == SelectObjectAttr()
     assert binary.objects == ArrayAttr(objects)
     binary.verify()
-    assert 'gpu.binary @kernels ["blob"]' in _body(binary)
+    blob = '#gpu.object<#test.checking_target, "blob">'
+    assert f"gpu.binary @kernels [{blob}]" in _body(binary)
 
     other = BinaryOp("kernels", objects, SelectObjectAttr(1))
-    assert 'gpu.binary @kernels <#gpu.select_object<1 : i64>> ["blob"]' in _body(other)
+    assert f"gpu.binary @kernels <#gpu.select_object<1 : i64>> [{blob}]" in _body(other)
     with pytest.raises(VerifyException, match="'objects' failed to satisfy"):
         BinaryOp("empty", []).verify()
 
@@ -425,7 +428,8 @@ def test_launch_func_of_a_binary_is_not_checked_further() -> None:
     (c,) = host.body.block.args
     launch = LaunchFuncOp(SymbolRefAttr("bin", ["anything"]), (c, c, c), (c, c, c))
     host.body.block.add_ops([launch, func.ReturnOp()])
-    _container(BinaryOp("bin", [StringAttr("blob")]), host).verify()
+    binary = BinaryOp("bin", [ObjectAttr(_CheckingTarget(), "blob")])
+    _container(binary, host).verify()
 
 
 def test_launch_func_of_a_func_outside_a_gpu_module_is_refused() -> None:

@@ -109,6 +109,7 @@ from xdsl_gpu.gpu_dialect.gpu.constraints import (
 from xdsl_gpu.gpu_dialect.gpu.constraints import (
     exactly as exactly,  # re-exported: mma_ops takes it from here
 )
+from xdsl_gpu.gpu_dialect.gpu.verify_order import VerifiedOnEntrance, verify_ods
 
 # ===----------------------------------------------------------------------=== #
 # Diagnostics and type constraints worded like upstream (the generic pieces are in
@@ -566,7 +567,20 @@ class DynamicSharedMemoryOp(IRDLOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = "attr-dict `:` type($resultMemref)"
+    # Written out rather than an assembly format, whose parser would check the type
+    # as it reads it; upstream's reads any type and its verifier words the error
+    # (``'gpu.dynamic_shared_memory' op result #0 must be ...``).
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DynamicSharedMemoryOp:
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        return cls.create(result_types=[parser.parse_type()], attributes=attributes)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.resultMemref.type)
 
     def __init__(self, result_type: MemRefType | None = None):
         """``result_type`` defaults to the only valid one, ``memref<?xi8,
@@ -601,7 +615,7 @@ class DynamicSharedMemoryOp(IRDLOperation):
 
 
 @irdl_op_definition
-class ShuffleOp(DefaultResultNames):
+class ShuffleOp(VerifiedOnEntrance, DefaultResultNames):
     """``%r, %valid = gpu.shuffle xor|up|down|idx %v, %offset, %width : T``."""
 
     name = "gpu.shuffle"
@@ -643,7 +657,7 @@ class ShuffleOp(DefaultResultNames):
 
 
 @irdl_op_definition
-class RotateOp(DefaultResultNames):
+class RotateOp(VerifiedOnEntrance, DefaultResultNames):
     """``%r, %valid = gpu.rotate %v, offset, width : T``: width a power of two and
     ``0 <= offset < width``."""
 
@@ -706,7 +720,7 @@ class RotateOp(DefaultResultNames):
 
 
 @irdl_op_definition
-class SubgroupBroadcastOp(IRDLOperation):
+class SubgroupBroadcastOp(VerifiedOnEntrance, IRDLOperation):
     """``gpu.subgroup_broadcast %v, first_active_lane : T`` or
     ``gpu.subgroup_broadcast %v, specific_lane %lane : T``."""
 
@@ -794,7 +808,7 @@ class AllReduceOperationDirective(CustomDirective):
 
 
 @irdl_op_definition
-class AllReduceOp(IRDLOperation):
+class AllReduceOp(VerifiedOnEntrance, IRDLOperation):
     """``gpu.all_reduce add %v uniform? {} : (f32) -> f32``, or the reduction as a
     region: ``gpu.all_reduce %v { ^bb0(%a: f32, %b: f32): ... gpu.yield %c : f32 }
     : (f32) -> f32``."""
@@ -844,6 +858,9 @@ class AllReduceOp(IRDLOperation):
             regions=[Region() if body is None else body],
         )
 
+    def verify_on_entrance_(self) -> None:
+        verify_ods(self)  # the rest is upstream's verifyRegions, run after the body
+
     def verify_(self) -> None:
         # Upstream's verifyRegions, which words these without the op prefix.
         value_type = self.result.type
@@ -872,7 +889,7 @@ class AllReduceOp(IRDLOperation):
 
 
 @irdl_op_definition
-class SubgroupReduceOp(IRDLOperation, HasFolderInterface):
+class SubgroupReduceOp(VerifiedOnEntrance, IRDLOperation, HasFolderInterface):
     """``gpu.subgroup_reduce add %v uniform? cluster(size = 4, stride = 2)? :
     (T) -> T``: T an integer, a float or a 1-D vector of them; size and stride
     powers of two."""

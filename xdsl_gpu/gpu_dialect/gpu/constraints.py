@@ -143,6 +143,12 @@ AnyUnrankedMemRef = instance_of(
 """ODS ``AnyUnrankedMemRef``."""
 
 
+class SameTypeMismatch(VerifyException):
+    """A :class:`SameType` mismatch, which upstream reports for the op as a whole
+    (``'gpu.x' op failed to verify that ...``), where xDSL names the operand or
+    result it was found at (see ``verify_order.verify_ods_on_entrance``)."""
+
+
 @dataclass(frozen=True)
 class SameType(VarConstraint[Attribute]):
     """A :class:`VarConstraint` (the same type wherever it appears) whose mismatch
@@ -154,7 +160,7 @@ class SameType(VarConstraint[Attribute]):
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         bound = constraint_context.get_variable(self.name)
         if bound is not None and bound != attr:
-            raise VerifyException(self.mismatch)
+            raise SameTypeMismatch(self.mismatch)
         super().verify(attr, constraint_context)
 
     def mapping_type_vars(

@@ -69,6 +69,7 @@ from xdsl.irdl import (
     var_operand_def,
 )
 from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
     CustomDirective,
     OptionalOperandVariable,
     ParsingState,
@@ -98,6 +99,7 @@ from xdsl.traits import (
     SymbolTable,
 )
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from xdsl_gpu.gpu_dialect.gpu.async_syntax import (
     AsyncDependencies,
@@ -105,9 +107,22 @@ from xdsl_gpu.gpu_dialect.gpu.async_syntax import (
     print_async_dependencies,
 )
 from xdsl_gpu.gpu_dialect.gpu.attributes import AddressSpace, AddressSpaceAttr
-from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import SelectObjectAttr
+from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import (
+    ObjectAttr,
+    SelectObjectAttr,
+    is_gpu_target_attr,
+)
+from xdsl_gpu.gpu_dialect.gpu.interfaces import (
+    OffloadingTranslationAttrInterface,
+    implements,
+)
 from xdsl_gpu.gpu_dialect.gpu.memory_ops import AsyncOpInterface
 from xdsl_gpu.gpu_dialect.gpu.types import AsyncTokenType
+from xdsl_gpu.gpu_dialect.gpu.verify_order import (
+    VerifiedOnEntrance,
+    verify_ods,
+    verify_operand_count,
+)
 
 if TYPE_CHECKING:
     from xdsl.irdl import Operand, OptOperand
@@ -391,7 +406,9 @@ class ModuleOp(IRDLOperation):
             raise VerifyException("'gpu.module' op region should have no arguments")
         if self.targets is None:
             return
-        if not self.targets.data:
+        if not self.targets.data or not all(
+            is_gpu_target_attr(t) for t in self.targets.data
+        ):
             raise VerifyException(
                 "'gpu.module' op attribute 'targets' failed to satisfy constraint: "
                 "array of GPU target attributes with at least 1 elements"
@@ -470,7 +487,7 @@ def _print_function_results(
 
 
 @irdl_op_definition
-class FuncOp(_MemoryAttributions, IRDLOperation):
+class FuncOp(_MemoryAttributions, VerifiedOnEntrance, IRDLOperation):
     """``gpu.func``: a kernel (``kernel``) or device function inside a
     ``gpu.module``.
 
@@ -609,18 +626,37 @@ class FuncOp(_MemoryAttributions, IRDLOperation):
         name = parser.parse_symbol_name()
         signature_pos = parser.pos
 
-        def parse_argument() -> tuple[Parser.Argument, dict[str, Attribute]]:
+        # As upstream's function parser: all arguments named or all bare types (the
+        # first one decides), and then gpu.func wants them named.
+        named: list[bool] = []
+
+        def parse_argument() -> tuple[Parser.Argument | None, dict[str, Attribute]]:
+            pos = parser.pos
             arg = parser.parse_optional_argument()
+            if named and named[0] != (arg is not None):
+                parser.raise_error(
+                    "custom op 'gpu.func' expected SSA identifier"
+                    if named[0]
+                    else "custom op 'gpu.func' expected type instead of SSA identifier",
+                    pos,
+                )
+            named.append(arg is not None)
             if arg is None:
-                parser.raise_error("gpu.func requires named arguments", signature_pos)
+                parser.parse_type()
             attrs = parser.parse_optional_dictionary_attr_dict()
-            arg.location = parser.parse_optional_location()
+            location = parser.parse_optional_location()
+            if arg is not None:
+                arg.location = location
             return arg, attrs
 
         pairs = parser.parse_comma_separated_list(
             parser.Delimiter.PAREN, parse_argument, " in argument list"
         )
-        args = [arg for arg, _ in pairs]
+        args = [arg for arg, _ in pairs if arg is not None]
+        if len(args) != len(pairs):
+            parser.raise_error(
+                "custom op 'gpu.func' gpu.func requires named arguments", signature_pos
+            )
         result_types, result_attrs = _parse_function_results(parser)
         function_type = FunctionType.from_lists([a.type for a in args], result_types)
 
@@ -711,6 +747,19 @@ class FuncOp(_MemoryAttributions, IRDLOperation):
         printer.print_region(self.body, print_entry_block_args=False)
 
     # Verification -------------------------------------------------------------------
+
+    def verify_on_entrance_(self) -> None:
+        # All of upstream's checks of gpu.func run before its body's, its return
+        # type's among them (a gpu.return of a kernel with results is wrong too).
+        function_type = self.properties.get("function_type")
+        if function_type is None:
+            raise VerifyException("'gpu.func' op requires attribute 'function_type'")
+        if not isinstance(function_type, FunctionType):
+            raise VerifyException(
+                "'gpu.func' op attribute 'function_type' failed to satisfy "
+                "constraint: type attribute of function type"
+            )
+        self.verify_()
 
     def verify_(self) -> None:
         n_inputs = len(self.function_type.inputs.data)
@@ -804,6 +853,19 @@ def default_offloading_handler() -> SelectObjectAttr:
     return SelectObjectAttr()
 
 
+_PROMISED_HANDLER_NAMES = frozenset({"gpu.select_object", "xgpu.select_best"})
+"""The offloading handlers there are, accepted by name even before their models are
+registered (``xdsl_gpu.register_dialects``)."""
+
+
+def _is_offloading_handler(attr: Attribute) -> bool:
+    """Upstream ``OffloadingTranslationAttrTrait``: an attribute that can embed a
+    ``gpu.binary`` and launch its kernels."""
+    return getattr(attr, "name", None) in _PROMISED_HANDLER_NAMES or implements(
+        attr, OffloadingTranslationAttrInterface
+    )
+
+
 @irdl_op_definition
 class BinaryOp(IRDLOperation):
     """``gpu.binary @name (<handler>)? [#gpu.object<...>, ...]``: the compiled
@@ -879,10 +941,19 @@ class BinaryOp(IRDLOperation):
         printer.print_attribute(self.objects)
 
     def verify_(self) -> None:
-        if not self.objects.data:
+        if not self.objects.data or not all(
+            isinstance(o, ObjectAttr) for o in self.objects.data
+        ):
             raise VerifyException(
                 "'gpu.binary' op attribute 'objects' failed to satisfy constraint: "
                 "an array of GPU object attributes with at least 1 elements"
+            )
+        handler = self.offloading_handler
+        if handler is not None and not _is_offloading_handler(handler):
+            raise VerifyException(
+                "'gpu.binary' op attribute 'offloadingHandler' failed to satisfy "
+                "constraint: any attribute with the `OffloadingTranslationAttrTrait` "
+                "trait."
             )
 
 
@@ -997,7 +1068,13 @@ class _LaunchCanonicalization(HasCanonicalizationPatternsTrait):
 
 
 @irdl_op_definition
-class LaunchOp(_LaunchSizes, _MemoryAttributions, AsyncOpInterface, IRDLOperation):
+class LaunchOp(
+    _LaunchSizes,
+    _MemoryAttributions,
+    VerifiedOnEntrance,
+    AsyncOpInterface,
+    IRDLOperation,
+):
     """``gpu.launch``: a kernel written inline, run on a grid of thread blocks.
 
     ```
@@ -1253,6 +1330,13 @@ class LaunchOp(_LaunchSizes, _MemoryAttributions, AsyncOpInterface, IRDLOperatio
 
     # Verification -------------------------------------------------------------------
 
+    def verify_on_entrance_(self) -> None:
+        # Upstream's AtLeastNOperands<6> and verify(); the region checks below are
+        # its verifyRegions, run after the body.
+        verify_operand_count(self, 6)
+        verify_ods(self)
+        self._verify_cluster_sizes("gpu.launch")
+
     def verify_(self) -> None:
         self._verify_cluster_sizes("gpu.launch")
         if not self.body.blocks:
@@ -1388,6 +1472,44 @@ class LaunchDimType(CustomDirective):
         printer.print_attribute(dim_type)
 
 
+_NUMBER_LITERALS = {
+    MLIRTokenKind.INTEGER_LIT: "integer literal",
+    MLIRTokenKind.FLOAT_LIT: "floating point value",
+}
+
+
+@irdl_custom_directive
+class KernelSymbol(CustomDirective):
+    """``$kernel``: a symbol reference; anything else fails as upstream's generated
+    parser words it, at the attribute (xDSL would read any attribute and reject
+    the op once built)."""
+
+    kernel: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        start = parser.pos
+        literal = parser._current_token.kind  # pyright: ignore[reportPrivateUsage]
+        attr = parser.parse_attribute()
+        if literal in _NUMBER_LITERALS:
+            # Upstream reads a number as an attribute of no type, which fails first.
+            parser.raise_error(
+                f"{_NUMBER_LITERALS[literal]} not valid for specified type",
+                start,
+                parser.pos,
+            )
+        if not isinstance(attr, SymbolRefAttr):
+            parser.raise_error(
+                "custom op 'gpu.launch_func' invalid kind of attribute specified",
+                start,
+                parser.pos,
+            )
+        self.kernel.set(state, attr)
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_attribute(self.kernel.get(op) or SymbolRefAttr(""))
+
+
 @irdl_custom_directive
 class LaunchFuncOperands(CustomDirective):
     """``(`args` `(` %value `:` type, ... `)`)?``: the kernel arguments."""
@@ -1407,14 +1529,21 @@ class LaunchFuncOperands(CustomDirective):
             self.set_empty(state)
             return
 
-        def parse_one() -> tuple[UnresolvedOperand, Attribute]:
-            operand = parser.parse_unresolved_operand()
-            parser.parse_punctuation(":")
-            return operand, parser.parse_type()
-
-        pairs = parser.parse_comma_separated_list(
-            parser.Delimiter.PAREN, parse_one, " in argument list"
-        )
+        parser.parse_punctuation("(")
+        pairs: list[tuple[UnresolvedOperand, Attribute]] = []
+        if parser.parse_optional_punctuation(")") is None:
+            while True:
+                operand = parser.parse_unresolved_operand()
+                parser.parse_punctuation(":")
+                pairs.append((operand, parser.parse_type()))
+                if parser.parse_optional_punctuation(",") is not None:
+                    continue
+                if parser.parse_optional_punctuation(")") is None:
+                    # Upstream's words (an argument takes no attributes here).
+                    parser.raise_error(
+                        "custom op 'gpu.launch_func' expected ')' in argument list"
+                    )
+                break
         self.operands.set(state, [o for o, _ in pairs])
         self.types.set(state, [t for _, t in pairs])
 
@@ -1446,7 +1575,7 @@ def _is_function(op: Operation) -> bool:
 
 
 @irdl_op_definition
-class LaunchFuncOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
+class LaunchFuncOp(_LaunchSizes, VerifiedOnEntrance, AsyncOpInterface, IRDLOperation):
     """``gpu.launch_func``: launch a kernel of a ``gpu.module`` (or ``gpu.binary``)
     on a grid of thread blocks.
 
@@ -1487,6 +1616,7 @@ class LaunchFuncOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
 
     custom_directives: ClassVar[tuple[type[CustomDirective], ...]] = (
         AsyncDependencies,
+        KernelSymbol,
         LaunchDimType,
         LaunchFuncOperands,
     )
@@ -1494,7 +1624,7 @@ class LaunchFuncOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
     assembly_format = (
         "custom<AsyncDependencies>(type($async_token), $async_dependencies) "
         "(` ` `<` $async_object^ `:` type($async_object) `>`)? "
-        "$kernel "
+        "custom<KernelSymbol>($kernel) "
         "(`clusters` `in` ` ` `(` $cluster_size_x^ `,` $cluster_size_y `,` "
         "$cluster_size_z `)`)? "
         "`blocks` `in` ` ` `(` $grid_size_x `,` $grid_size_y `,` $grid_size_z `)` "
@@ -1565,6 +1695,12 @@ class LaunchFuncOp(_LaunchSizes, AsyncOpInterface, IRDLOperation):
         return nested[-1].data if nested else self.kernel.root_reference.data
 
     # Verification -------------------------------------------------------------------
+
+    def verify_on_entrance_(self) -> None:
+        # Upstream's AtLeastNOperands<6>, before the operand segments are looked at.
+        # The kernel's checks stay where they were: not run twice per launch.
+        verify_operand_count(self, 6)
+        verify_ods(self)
 
     def verify_(self) -> None:
         clusters = (self.cluster_size_x, self.cluster_size_y, self.cluster_size_z)

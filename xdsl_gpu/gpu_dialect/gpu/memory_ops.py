@@ -70,6 +70,7 @@ from xdsl_gpu.gpu_dialect.gpu.constraints import (
     variadic,
 )
 from xdsl_gpu.gpu_dialect.gpu.types import AsyncTokenType
+from xdsl_gpu.gpu_dialect.gpu.verify_order import VerifiedOnEntrance
 
 if TYPE_CHECKING:
     from xdsl.irdl import OptOpResult, VarOperand
@@ -350,7 +351,7 @@ class DeallocOp(AsyncOpInterface, IRDLOperation):
 
 
 @irdl_op_definition
-class MemcpyOp(AsyncOpInterface, IRDLOperation):
+class MemcpyOp(VerifiedOnEntrance, AsyncOpInterface, IRDLOperation):
     """``gpu.memcpy``: copies one memref into another.
 
     ``%t = gpu.memcpy async [%dep] %dst, %src : memref<?xf32, 1>, memref<?xf32>``
@@ -398,7 +399,7 @@ class MemcpyOp(AsyncOpInterface, IRDLOperation):
 
 
 @irdl_op_definition
-class MemsetOp(AsyncOpInterface, IRDLOperation):
+class MemsetOp(VerifiedOnEntrance, AsyncOpInterface, IRDLOperation):
     """``gpu.memset``: sets every element of a memref to a scalar.
 
     ``%t = gpu.memset async [%dep] %dst, %value : memref<?xf32, 1>, f32``

@@ -66,6 +66,7 @@ from xdsl_gpu.gpu_dialect.gpu.compute_ops import (
     index_attr,
 )
 from xdsl_gpu.gpu_dialect.gpu.types import MMAMatrixType
+from xdsl_gpu.gpu_dialect.gpu.verify_order import VerifiedOnEntrance
 
 # ===----------------------------------------------------------------------=== #
 # Type constraints (GPUBase.td's GPU_MMAMatrix, MMAMatrixOf and GPU_MMAMemRef)
@@ -349,7 +350,7 @@ class SubgroupMmaStoreMatrixOp(IRDLOperation):
 
 
 @irdl_op_definition
-class SubgroupMmaComputeOp(IRDLOperation):
+class SubgroupMmaComputeOp(VerifiedOnEntrance, IRDLOperation):
     """``%d = gpu.subgroup_mma_compute %a, %b, %c {a_transpose?, b_transpose?} :
     A, B -> C``: ``C += A * B``; the result has the type of ``%c``."""
 
@@ -416,7 +417,7 @@ _ELEMENT_MISMATCH = (
 
 
 @irdl_op_definition
-class SubgroupMmaConstantMatrixOp(IRDLOperation):
+class SubgroupMmaConstantMatrixOp(VerifiedOnEntrance, IRDLOperation):
     """``%m = gpu.subgroup_mma_constant_matrix %v : !gpu.mma_matrix<16x16xf16,
     "COp">``: every element is ``%v``, whose type is the element type."""
 
@@ -436,7 +437,7 @@ class SubgroupMmaConstantMatrixOp(IRDLOperation):
 
 
 @irdl_op_definition
-class SubgroupMmaExtractThreadLocalOp(IRDLOperation):
+class SubgroupMmaExtractThreadLocalOp(VerifiedOnEntrance, IRDLOperation):
     """``%v = gpu.subgroup_mma_extract_thread_local %m[%i] : !gpu.mma_matrix<...> ->
     f16``: one of the elements that this lane holds."""
 
@@ -466,7 +467,7 @@ class SubgroupMmaExtractThreadLocalOp(IRDLOperation):
 
 
 @irdl_op_definition
-class SubgroupMmaInsertThreadLocalOp(IRDLOperation):
+class SubgroupMmaInsertThreadLocalOp(VerifiedOnEntrance, IRDLOperation):
     """``%r = gpu.subgroup_mma_insert_thread_local %v, %m[%i] : f16,
     !gpu.mma_matrix<...> -> !gpu.mma_matrix<...>``: replaces one of the elements that
     this lane holds."""

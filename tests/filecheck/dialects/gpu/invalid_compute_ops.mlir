@@ -535,3 +535,23 @@ func.func @warp_two_blocks(%laneid: index) {
   }
   func.return
 }
+
+// -----
+
+func.func @rotate_result_of_other_type(%v: i32) {
+  %r, %ok = "gpu.rotate"(%v) <{offset = 1 : i32, width = 16 : i32}> : (i32) -> (f32, i1)
+  func.return
+}
+
+// CHECK: 'gpu.rotate' op failed to verify that all of {value, rotateResult} have same type
+
+// -----
+
+gpu.module @dynamic_shared_i16 {
+  gpu.func @k() kernel {
+    %0 = gpu.dynamic_shared_memory : memref<?xi16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// CHECK: must be 1D memref of 8-bit signless integer values, but got 'memref<?xi16, #gpu.address_space<workgroup>>'

@@ -519,3 +519,130 @@ func.func @launch_two_block_sizes(%c: index) {
 }
 
 // CHECK: expected 3 size assignments (x, y, z), got 2
+
+// -----
+
+// Upstream checks an op's own operand count before the ops in its body: the
+// misplaced gpu.yield is not the first error.
+func.func @launch_four_sizes(%n: index) {
+  "gpu.launch"(%n, %n, %n, %n) ({
+    %c = arith.constant 0 : i32
+    "gpu.yield"(%c) : (i32) -> ()
+  }) {operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0>} : (index, index, index, index) -> ()
+  func.return
+}
+
+// CHECK: 'gpu.launch' op expected 6 or more operands, but found 4
+
+// -----
+
+func.func @launch_func_three_sizes(%n: index) {
+  "gpu.launch_func"(%n, %n, %n) <{kernel = @m::@k, operandSegmentSizes = array<i32: 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0>}> : (index, index, index) -> ()
+  func.return
+}
+
+// CHECK: 'gpu.launch_func' op expected 6 or more operands, but found 3
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @launch_func_boolean_kernel(%n: index) {
+    gpu.launch_func true blocks in (%n, %n, %n) threads in (%n, %n, %n)
+    func.return
+  }
+}
+
+// CHECK: custom op 'gpu.launch_func' invalid kind of attribute specified
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @launch_func_integer_kernel(%n: index) {
+    gpu.launch_func 7 blocks in (%n, %n, %n) threads in (%n, %n, %n)
+    func.return
+  }
+}
+
+// CHECK: integer literal not valid for specified type
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @launch_func_args_without_comma(%n: index, %x: f32) {
+    gpu.launch_func @m::@k blocks in (%n, %n, %n) threads in (%n, %n, %n) args(%x : f32 %x : f32)
+    func.return
+  }
+}
+
+// CHECK: expected ')' in argument list
+
+// -----
+
+// The kernel's result type is reported before its gpu.return, which returns
+// nothing.
+gpu.module @kernel_with_result {
+  gpu.func @k(%x: f32) -> f32 kernel {
+    gpu.return
+  }
+}
+
+// CHECK: 'gpu.func' op expected void return type for kernel function
+
+// -----
+
+gpu.module @function_type_not_a_function {
+  "gpu.func"() ({
+    gpu.return
+  }) {sym_name = "k", function_type = index} : () -> ()
+}
+
+// CHECK: 'gpu.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type
+
+// -----
+
+gpu.module @unnamed_arguments {
+  gpu.func @k(index, f32) {
+    gpu.return
+  }
+}
+
+// CHECK: custom op 'gpu.func' gpu.func requires named arguments
+
+// -----
+
+gpu.module @named_after_unnamed {
+  gpu.func @k(index, %y: index) {
+    gpu.return
+  }
+}
+
+// CHECK: custom op 'gpu.func' expected type instead of SSA identifier
+
+// -----
+
+gpu.module @unnamed_after_named {
+  gpu.func @k(%x: index, f32) {
+    gpu.return
+  }
+}
+
+// CHECK: custom op 'gpu.func' expected SSA identifier
+
+// -----
+
+gpu.module @string_target ["sm_90"] {
+}
+
+// CHECK: 'gpu.module' op attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements
+
+// -----
+
+gpu.binary @string_handler <"embed"> [#gpu.object<#nvvm.target, "">]
+
+// CHECK: 'gpu.binary' op attribute 'offloadingHandler' failed to satisfy constraint: any attribute with the `OffloadingTranslationAttrTrait` trait.
+
+// -----
+
+gpu.binary @integer_object [42]
+
+// CHECK: 'gpu.binary' op attribute 'objects' failed to satisfy constraint: an array of GPU object attributes with at least 1 elements

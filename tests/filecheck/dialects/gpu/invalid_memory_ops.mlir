@@ -327,3 +327,20 @@ func.func @host_register_value(%a0: memref<4xf32>) {
   "gpu.host_register"(%a0) : (memref<4xf32>) -> ()
   func.return
 }
+
+// -----
+
+// A block that ends without terminator: the memset's own error comes first.
+func.func @memset_last_in_block(%dst: memref<4xi32>, %v: f32) {
+  gpu.memset %dst, %v : memref<4xi32>, f32
+}
+
+// CHECK: failed to verify that all of {dst, value} have same element type
+
+// -----
+
+func.func @memcpy_last_in_block(%dst: memref<4xf32>, %src: memref<8xf32>) {
+  gpu.memcpy %dst, %src : memref<4xf32>, memref<8xf32>
+}
+
+// CHECK: arguments have incompatible shape
