@@ -196,6 +196,33 @@ def test_call_of_an_unresolved_external_function_raises() -> None:
         jit.call("f", 1)
 
 
+def test_an_unresolved_function_stays_unresolved_for_the_next_module() -> None:
+    """LLVM's symbol table is process-wide: the first module's stub stayed bound to
+    the name, freed with its CpuJit, and the second module called freed memory (no
+    error, or a crash) instead of reporting the call."""
+    import ctypes
+    import gc
+
+    source = """
+    declare void @missing_for_two(i32)
+    define i32 @f(i32 %x) {
+      call void @missing_for_two(i32 %x)
+      ret i32 %x
+    }
+    """
+    first = CpuJit.from_llvm_ir(source)
+    with pytest.raises(CpuJitError, match="called @missing_for_two"):
+        first.call("f", 1)
+    del first
+    gc.collect()
+    # Reuse freed callback memory, as a busy process would.
+    others = [ctypes.CFUNCTYPE(None)(lambda: None) for _ in range(256)]
+    second = CpuJit.from_llvm_ir(source)
+    with pytest.raises(CpuJitError, match="called @missing_for_two"):
+        second.call("f", 2)
+    del others
+
+
 @needs_mlir
 def test_shared_libs_resolve_runtime_functions(
     capfd: pytest.CaptureFixture[str],

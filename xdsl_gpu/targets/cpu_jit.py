@@ -64,6 +64,16 @@ _SCALARS: dict[str, tuple[str, Any]] = {
 }
 
 
+_STUBS: list[Any] = []
+"""Every stub :meth:`CpuJit._stub_unresolved` made, kept for the life of the process:
+LLVM's symbol table is process-wide and the code of a module linked against a stub
+calls it for as long as the module lives (a stub freed with its CpuJit would leave
+the name bound to freed memory for the next module that declares it)."""
+
+_STUB_ADDRESSES: dict[str, int] = {}
+"""Symbol → the address of the last stub bound to it."""
+
+
 class CpuJitError(UserError):
     """A call that does not fit the function, or a module that does not compile."""
 
@@ -328,20 +338,26 @@ class CpuJit:
         object unapplied and any call would jump to address 0; with the stubs the
         module runs until it calls one, and :meth:`call` then raises."""
         self.unresolved_calls: list[str] = []
-        self._stubs: list[Any] = []
+        calls = self.unresolved_calls
         for fn in self.module.functions:
             name = fn.name
             if not fn.is_declaration or name.startswith("llvm."):
                 continue
-            if llvm.address_of_symbol(name) is not None:
+            address = llvm.address_of_symbol(name)
+            # A name bound to an earlier module's stub is unresolved here too: that
+            # stub records into the earlier module's list.
+            if address is not None and _STUB_ADDRESSES.get(name) != address:
                 continue
 
-            def stub(name: str = name) -> None:
-                self.unresolved_calls.append(name)
+            def stub(name: str = name, calls: list[str] = calls) -> None:
+                calls.append(name)
 
             callback = ctypes.CFUNCTYPE(None)(stub)
-            self._stubs.append(callback)
-            llvm.add_symbol(name, ctypes.cast(callback, ctypes.c_void_p).value)
+            _STUBS.append(callback)
+            address = ctypes.cast(callback, ctypes.c_void_p).value
+            assert address is not None
+            _STUB_ADDRESSES[name] = address
+            llvm.add_symbol(name, address)
         for gv in self.module.global_variables:
             if gv.is_declaration and llvm.address_of_symbol(gv.name) is None:
                 raise CpuJitError(
