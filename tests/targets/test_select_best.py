@@ -376,6 +376,7 @@ def test_table_layout_matches_the_runtime(built: Path) -> None:
     def unload(module: int) -> None:
         assert module == 1234
 
+    _KEEP_ALIVE.extend([load_best, unload])  # the symbol table outlives this test
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
     llvm.add_symbol("mgpuModuleLoadBest", ctypes.cast(load_best, ctypes.c_void_p).value)

@@ -92,8 +92,11 @@ class CudaRuntime:
 
     @classmethod
     def get(cls, device_ordinal: int = 0) -> CudaRuntime:
+        """The runtime, its ``mgpu*`` symbols bound for the next program to link."""
         if cls._instance is None:
             cls._instance = CudaRuntime(device_ordinal)
+        else:
+            cls._instance.rebind_symbols()
         return cls._instance
 
     # -- symbols -------------------------------------------------------------------
@@ -117,6 +120,16 @@ class CudaRuntime:
             callback = c_function_type(signature)(implementations[name])
             self._callbacks[name] = callback  # keep it alive
             llvm.add_symbol(name, ctypes.cast(callback, ctypes.c_void_p).value)
+
+    def rebind_symbols(self) -> None:
+        """Point the ``mgpu*`` names at this runtime again. LLVM's JIT symbol table
+        is process-wide: anything else in the process that JIT-compiles code may
+        have bound the same names (a stand-in ``mgpuModuleLoadBest`` returning a
+        made-up module, a callback since freed), and a program linked against those
+        would crash at its first launch."""
+        for name, callback in self._callbacks.items():
+            llvm.add_symbol(name, ctypes.cast(callback, ctypes.c_void_p).value)
+        self._export_entry_points()
 
     def _set_prefetch_location(self) -> None:
         """Let ``mgpuMemAlloc`` prefetch host-shared memory to this device where that
