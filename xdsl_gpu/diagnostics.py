@@ -10,11 +10,13 @@ users keep ordinary exceptions.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
 import unicodedata
 from collections.abc import Collection
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
@@ -41,6 +43,12 @@ RUN_NOTES: list[str] = []
 where that may explain the error)."""
 
 
+SHOW_MODULE_ON_DIAGNOSTIC = False
+"""Whether a user error also prints xDSL's dump of the whole module with the failing
+op marked (``--print-module-on-diagnostic``); MLIR's form, one location and at most
+the failing op, otherwise."""
+
+
 def excepthook(
     kind: type[BaseException],
     error: BaseException,
@@ -64,14 +72,51 @@ def excepthook(
 def user_error_text(
     tool: str, error: BaseException, inputs: Collection[str] | None = None
 ) -> str:
-    """What a command-line tool prints for a user error: ``<tool>: error: `` and
-    :func:`located_message`; where the error has no location, xDSL's notes (its dump
-    of the IR, with the op marked) follow, since they are then the only pointer."""
-    message = located_message(error, None if inputs is None else frozenset(inputs))
-    if message == str(error).rstrip():
-        for note in getattr(error, "__notes__", ()):
-            message += f"\n{note}"
-    return f"{tool}: error: {message}"
+    """What a command-line tool prints for a user error, in MLIR's form:
+    ``file:line:col: error: <message>``, the source line with a caret, and for an
+    error about an op ``file:line:col: note: see current operation: <op>`` (the op
+    on one line, in generic form, its regions elided). ``<tool>: error: `` leads
+    instead where the error has no location. Short notes of the error (the step of
+    a pipeline that failed) follow as notes; xDSL's dump of the whole module only
+    with :data:`SHOW_MODULE_ON_DIAGNOSTIC`."""
+    found = _locate(error, None if inputs is None else frozenset(inputs))
+    lead = found.where or tool
+    lines = [f"{lead}: error: {found.message}", *found.source]
+    op = getattr(error, "failing_op", None)
+    if op is not None and (text := operation_text(op)) is not None:
+        lines.append(f"{lead}: note: see current operation: {text}")
+    for note in getattr(error, "__notes__", ()):
+        if "\n" not in note.strip() or SHOW_MODULE_ON_DIAGNOSTIC:
+            lines.append(f"{lead}: note: {note.strip()}")
+    if SHOW_MODULE_ON_DIAGNOSTIC and op is not None and str(error).strip():
+        lines.append(str(error).rstrip())
+    return "\n".join(lines)
+
+
+def operation_text(op: Any) -> str | None:
+    """``op`` on one line in generic form, as MLIR's ``see current operation`` note
+    shows it, with the contents of its regions left out (``({...})``); ``None`` when
+    it cannot be printed."""
+    from xdsl.printer import Printer
+
+    shallow = None
+    try:
+        if op.regions:
+            shallow = op.clone_without_regions()
+        out = io.StringIO()
+        Printer(stream=out, print_generic_format=True).print_op(shallow or op)
+    except Exception:  # a half-built op: the location and message still say it
+        return None
+    finally:
+        if shallow is not None:
+            shallow.drop_all_references()
+    text = " ".join(out.getvalue().split())
+    if shallow is not None:
+        text = _EMPTY_REGIONS.sub("({...})", text, count=1)
+    return text
+
+
+_EMPTY_REGIONS = re.compile(r"\(\{ ?\}(?:, \{ ?\})*\)")
 
 
 _XDSL_CONSTRAINT = re.compile(
@@ -97,13 +142,23 @@ def _as_mlir_says(op: Any, message: str) -> str:
     return f"'{name}' op {message}"
 
 
-def _parse_error_message(error: ParseError) -> str:
-    """A parse error as MLIR prints one: ``file:line:col: message``, the source line
+@dataclass(frozen=True)
+class _Located:
+    """A user error taken apart: where (``file:line:col``, or ``None``), what, and
+    the quoted source line with its caret line (or nothing)."""
+
+    where: str | None
+    message: str
+    source: tuple[str, ...] = ()
+
+
+def _parse_error_parts(error: ParseError) -> _Located:
+    """A parse error as MLIR shows one: the location, the message, the source line
     and a caret with ``~`` under the rest of the offending token (xDSL prints the
     location alone on the first line and the message under the caret)."""
     span = error.span
     where = span.get_location()
-    text = f"{where.file}:{where.line}:{where.col}: {error.msg}"
+    located = _Located(f"{where.file}:{where.line}:{where.col}", error.msg)
     source = span.input
     start = source.get_start_of_line(span.start)
     end = source.get_end_of_line(span.start)
@@ -112,29 +167,90 @@ def _parse_error_message(error: ParseError) -> str:
         line = line.decode("utf-8", "replace")
     line = line.rstrip("\r")
     if not line.strip():  # the end of the input: nothing to point at
-        return text
+        return located
     before = line[: span.start - start]
     marked = max(1, min(span.end, end) - span.start)
     caret = " " * _display_width(before) + "^" + "~" * (marked - 1)
-    return f"{text}\n{line.expandtabs(TAB_STOP)}\n{caret}"
+    return _Located(located.where, located.message, (line.expandtabs(TAB_STOP), caret))
 
 
 def source_location(location: object) -> str | None:
     """``file:line:col`` of a ``FileLineColLoc`` (which the parser gives every op,
     see ``registration.record_source_locations``), ``None`` for other locations."""
-    from xdsl.dialects.builtin import FileLineColLoc
-
-    if not isinstance(location, FileLineColLoc):
+    found = _file_location(location)
+    if found is None:
         return None
-    return f"{location.filename.data}:{location.line.data}:{location.column.data}"
+    return f"{found.filename.data}:{found.line.data}:{found.column.data}"
+
+
+def _file_location(location: object) -> Any:
+    """The ``FileLineColLoc`` inside ``location``: itself, the location a name or
+    call site is at, the first one of a fused location; ``None`` if there is none."""
+    from xdsl.dialects.builtin import CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc
+
+    for _ in range(64):  # locations nest, but not without end
+        if isinstance(location, FileLineColLoc):
+            return location
+        if isinstance(location, NameLoc):
+            location = location.location
+        elif isinstance(location, CallSiteLoc):
+            location = location.callee
+        elif isinstance(location, FusedLoc):
+            inner = getattr(location.locations, "data", ())
+            found = (_file_location(loc) for loc in inner)
+            return next((loc for loc in found if loc is not None), None)
+        else:
+            return None
+    return None
+
+
+def _op_file_location(op: Any) -> Any:
+    """Where ``op`` is in the source: its own location, or where an op made by a
+    pass has none (xDSL's builders give ``UnknownLoc``), that of the nearest
+    enclosing op that has one, as the best pointer there is."""
+    for _ in range(10_000):
+        if op is None:
+            return None
+        if (found := _file_location(getattr(op, "location", None))) is not None:
+            return found
+        parent = getattr(op, "parent_op", None)
+        op = parent() if callable(parent) else None
+    return None
+
+
+def _locate(error: BaseException, inputs: Collection[str] | None) -> _Located:
+    if isinstance(error, ParseError):
+        return _parse_error_parts(error)
+    op = getattr(error, "failing_op", None)
+    span = getattr(error, "parse_span", None)
+    if op is None and span is not None:  # raised while an op was being parsed
+        return _parse_error_parts(ParseError(span, str(error).rstrip()))
+    if op is None:
+        return _Located(None, str(error).rstrip())
+    plain = getattr(error, "plain_message", None)
+    message = (
+        _as_mlir_says(op, plain)
+        if plain is not None
+        else str(error).rstrip().split("\n\n")[0]  # xDSL's dump follows a blank line
+    )
+    location = _op_file_location(op)
+    if location is None:
+        return _Located(None, message)
+    file, line, col = location.filename.data, location.line.data, location.column.data
+    where = f"{file}:{line}:{col}"
+    quoted = _source_line(file, line, inputs)
+    if quoted is None or not 1 <= col <= len(quoted) + 1:
+        return _Located(where, message)
+    caret = " " * _display_width(quoted[: col - 1]) + "^"
+    return _Located(where, message, (quoted.expandtabs(TAB_STOP), caret))
 
 
 def located_message(error: BaseException, inputs: Collection[str] | None = None) -> str:
     """The error's text, with the source location of the op it is about in front when
     the error names one (``failing_op``: verification errors, and the passes'
-    conversion errors) and that op came from a file: ``file:line:col: <message>``,
-    then the source line with a caret under the op, as MLIR prints diagnostics.
-    Without one, the text as it is.
+    conversion errors) and that op, or the nearest op around it, came from a file:
+    ``file:line:col: <message>``, then the source line with a caret under the op,
+    as MLIR prints diagnostics. Without a location, the message alone.
 
     The source line is quoted only when it can be trusted to be the one meant:
 
@@ -156,25 +272,9 @@ def located_message(error: BaseException, inputs: Collection[str] | None = None)
     character as 2, a combining mark as 0), so it stays under the op whatever
     precedes it on the line.
     """
-    if isinstance(error, ParseError):
-        return _parse_error_message(error)
-    op = getattr(error, "failing_op", None)
-    span = getattr(error, "parse_span", None)
-    if op is None and span is not None:  # raised while an op was being parsed
-        return _parse_error_message(ParseError(span, str(error).rstrip()))
-    where = source_location(getattr(op, "location", None))
-    if where is None:
-        return str(error).rstrip()
-    plain = getattr(error, "plain_message", None)
-    message = str(error).rstrip() if plain is None else _as_mlir_says(op, plain)
-    text = f"{where}: {message}"
-    location = op.location  # type: ignore[union-attr]
-    file, line, col = location.filename.data, location.line.data, location.column.data
-    quoted = _source_line(file, line, inputs)
-    if quoted is None or not 1 <= col <= len(quoted) + 1:
-        return text
-    caret = _display_width(quoted[: col - 1])
-    return f"{text}\n{quoted.expandtabs(TAB_STOP)}\n{' ' * caret}^"
+    found = _locate(error, inputs)
+    head = found.message if found.where is None else f"{found.where}: {found.message}"
+    return "\n".join((head, *found.source))
 
 
 TAB_STOP = 8

@@ -7,6 +7,7 @@ format against ``mlir-runner-22``, host LLVM IR without running. With a GPU (mar
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -52,7 +53,8 @@ def _gpu() -> bool:
 
 def assert_one_diagnostic(done: subprocess.CompletedProcess[str], text: str) -> None:
     assert done.returncode == 1, done
-    assert done.stderr.startswith("xdsl-gpu-run: error: "), done.stderr
+    # MLIR's form: the location first where there is one, else the tool's name.
+    assert re.match(r"(xdsl-gpu-run|\S+:\d+:\d+): error: ", done.stderr), done.stderr
     assert text in done.stderr
     assert "Traceback" not in done.stderr
 

@@ -4,6 +4,7 @@ is a regular file, is the one being processed, has the line)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -35,8 +36,8 @@ def test_no_failing_op_is_the_text_as_it_is() -> None:
     assert located_message(DiagnosticException("plain\n")) == "plain"
 
 
-def test_no_location_is_the_text_as_it_is() -> None:
-    assert located_message(error_at(None)) == "the full text\n\nwith xDSL's IR dump"
+def test_no_location_is_the_message_without_the_dump() -> None:
+    assert located_message(error_at(None)) == "'test.op' op is wrong"
 
 
 @pytest.mark.parametrize("name", ["-", "stdin", "<stdin>"])
@@ -199,7 +200,7 @@ def test_tools_print_parse_errors_on_one_located_line(tmp_path: Path) -> None:
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         assert done.returncode == 1
         first = done.stderr.splitlines()[0]
-        assert first.startswith(f"{Path(command[0]).name}: error: {source}:"), (
+        assert re.match(rf"{re.escape(str(source))}:\d+:\d+: error: ", first), (
             done.stderr
         )
         assert "arith.nope is not registered" in first
@@ -221,7 +222,7 @@ def test_verifier_messages_take_mlirs_frame(tmp_path: Path) -> None:
         ["xdsl-opt", "--xdsl-gpu", str(source)], capture_output=True, text=True
     )
     assert done.stderr.splitlines()[0] == (
-        f"xdsl-opt: error: {source}:2:3: 'gpu.memcpy' op operand #1 must be memref of "
+        f"{source}:2:3: error: 'gpu.memcpy' op operand #1 must be memref of "
         "any type values, but got 'index'"
     )
     source.write_text(
@@ -231,5 +232,5 @@ def test_verifier_messages_take_mlirs_frame(tmp_path: Path) -> None:
         ["xdsl-opt", "--xdsl-gpu", str(source)], capture_output=True, text=True
     )
     assert done.stderr.splitlines()[0].startswith(
-        f"xdsl-opt: error: {source}:3:3: 'func.return' op "
+        f"{source}:3:3: error: 'func.return' op "
     )

@@ -1159,7 +1159,7 @@ func.func @f(%m: memref<8x16xf32>) -> memref<4x4xf32, strided<[16, 1], offset: 2
   return %0 : memref<4x4xf32, strided<[16, 1], offset: 2>>
 }
 """,
-        "xdsl-opt: error: stdin:3:8: finalize-memref-to-llvm: 'memref.subview' op in @f "
+        "stdin:3:8: error: finalize-memref-to-llvm: 'memref.subview' op in @f "
         "must be "
         "expanded before this pass: run expand-strided-metadata",
     ),
@@ -1170,7 +1170,7 @@ func.func @f(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>) -> memref<16
   return %0 : memref<16xf32>
 }
 """,
-        "xdsl-opt: error: stdin:3:8: expand-strided-metadata: 'memref.collapse_shape' op "
+        "stdin:3:8: error: expand-strided-metadata: 'memref.collapse_shape' op "
         "in @f has "
         "an operand of type memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>> whose "
         "layout is not strided",
@@ -1191,6 +1191,8 @@ def test_command_line_failure_is_one_line(pass_name: str) -> None:
     )
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    # One line: the source is stdin, so there is no source line to quote.
-    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
-    assert done.stderr.startswith(message), done.stderr
+    # The error and the op: the source is stdin, so there is no line to quote.
+    error, note = done.stderr.strip().splitlines()
+    assert error.startswith(message), done.stderr
+    where = message.split(" error: ")[0]
+    assert note.startswith(f"{where} note: see current operation: "), note

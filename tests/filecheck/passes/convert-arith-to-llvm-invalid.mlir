@@ -3,7 +3,7 @@
 
 // A failure is one line naming the pass, the op and the reason, with exit status 1.
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: convert-arith-to-llvm: 'arith.addi' op in @tensors has a type with no LLVM equivalent (tensor<4xi32>)
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: convert-arith-to-llvm: 'arith.addi' op in @tensors has a type with no LLVM equivalent (tensor<4xi32>)
 // EXIT-NOT:  Traceback
 
 func.func @tensors(%t: tensor<4xi32>) -> tensor<4xi32> {

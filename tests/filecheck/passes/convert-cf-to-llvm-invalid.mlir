@@ -2,7 +2,7 @@
 // RUN: not xdsl-opt %s -p convert-cf-to-llvm 2>&1 | filecheck %s --check-prefix=EXIT
 
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: convert-cf-to-llvm: 'cf.br' op in @tensor_block branches to a block with an argument type that has no LLVM equivalent (tensor<4xf32>)
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: convert-cf-to-llvm: 'cf.br' op in @tensor_block branches to a block with an argument type that has no LLVM equivalent (tensor<4xf32>)
 // EXIT-NOT:  Traceback
 
 func.func @tensor_block(%t: tensor<4xf32>) -> tensor<4xf32> {

@@ -3,7 +3,7 @@
 // RUN: not xdsl-opt %s -p 'convert-func-to-llvm{use-bare-ptr-memref-call-conv=true}' 2>&1 | filecheck %s --check-prefix=EXIT
 
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: convert-func-to-llvm: 'func.func' op @dynamic cannot pass 'memref<?xf32>' as a bare pointer
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: convert-func-to-llvm: 'func.func' op @dynamic cannot pass 'memref<?xf32>' as a bare pointer
 // EXIT-NOT:  Traceback
 
 // The bare-pointer convention needs static shapes (upstream leaves such a function

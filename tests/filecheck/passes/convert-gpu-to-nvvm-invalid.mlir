@@ -5,7 +5,7 @@
 
 // DIALECTS: xdsl-opt: error: convert-gpu-to-nvvm: dialect does not implement ConvertToLLVMPatternInterface: scf (allowed-dialects takes arith, cf, func, index, memref)
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: convert-gpu-to-nvvm: failed to legalize operation 'gpu.all_reduce' in @k: only a `uniform` all_reduce
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: convert-gpu-to-nvvm: failed to legalize operation 'gpu.all_reduce' in @k: only a `uniform` all_reduce
 // EXIT-NOT:  Traceback
 
 // A non-uniform all_reduce cannot be lowered (upstream fails too).

@@ -2,7 +2,7 @@
 // RUN: not xdsl-opt %s -p convert-math-to-llvm 2>&1 | filecheck %s --check-prefix=EXIT
 
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: convert-math-to-llvm: 'math.sqrt' op in @tensor on tensor<4xf32> cannot be lowered
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: convert-math-to-llvm: 'math.sqrt' op in @tensor on tensor<4xf32> cannot be lowered
 // EXIT-NOT:  Traceback
 
 func.func @tensor(%t: tensor<4xf32>) -> tensor<4xf32> {

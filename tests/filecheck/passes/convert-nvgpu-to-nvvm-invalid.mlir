@@ -7,7 +7,7 @@
 
 // bf16 has no PTX type in upstream's mma.sync lowering.
 // CHECK: convert-nvgpu-to-nvvm: 'nvgpu.mma.sync' op failed to deduce operand PTX types
-// LOCATED: xdsl-opt: error: {{.*}}convert-nvgpu-to-nvvm-invalid.mlir:[[# @LINE + 2]]:8: convert-nvgpu-to-nvvm: 'nvgpu.mma.sync' op failed to deduce operand PTX types
+// LOCATED: {{.*}}convert-nvgpu-to-nvvm-invalid.mlir:[[# @LINE + 2]]:8: error: convert-nvgpu-to-nvvm: 'nvgpu.mma.sync' op failed to deduce operand PTX types
 func.func @bf16(%arg0: vector<4x2xbf16>, %arg1: vector<2x2xbf16>, %arg2: vector<2x2xf32>) -> vector<2x2xf32> {
   %d = nvgpu.mma.sync (%arg0, %arg1, %arg2) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
   return %d : vector<2x2xf32>

@@ -1,7 +1,7 @@
 // RUN: not xdsl-opt --xdsl-gpu %s -p convert-scf-to-cf 2>&1 | filecheck %s
 
 // CHECK-NOT: Traceback
-// CHECK:     xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: convert-scf-to-cf: 'scf.parallel' op in @reduction with reductions is not lowered by xdsl-gpu yet (upstream carries them through the loop nest); accumulate in an scf.for instead
+// CHECK:     {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: convert-scf-to-cf: 'scf.parallel' op in @reduction with reductions is not lowered by xdsl-gpu yet (upstream carries them through the loop nest); accumulate in an scf.for instead
 // CHECK-NOT: Traceback
 func.func @reduction(%n: index) -> index {
   %c0 = arith.constant 0 : index

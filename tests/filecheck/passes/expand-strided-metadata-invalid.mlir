@@ -3,7 +3,7 @@
 
 // A failure is one line naming the pass, the op and the reason, with exit status 1.
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: expand-strided-metadata: 'memref.subview' op in @not_strided
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: expand-strided-metadata: 'memref.subview' op in @not_strided
 // EXIT-NOT:  Traceback
 
 func.func @not_strided(%m: memref<8xf32, affine_map<(d0) -> (d0 floordiv 2)>>) -> memref<4xf32, strided<[1], offset: ?>> {

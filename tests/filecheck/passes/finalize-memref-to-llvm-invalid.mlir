@@ -3,7 +3,7 @@
 
 // A failure is one line naming the pass, the op and the reason, with exit status 1.
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: finalize-memref-to-llvm: 'memref.alloc' op in @strided_alloc
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: finalize-memref-to-llvm: 'memref.alloc' op in @strided_alloc
 // EXIT-NOT:  Traceback
 
 func.func @strided_alloc() -> memref<4xf32, strided<[2]>> {

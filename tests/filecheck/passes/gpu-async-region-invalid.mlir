@@ -13,4 +13,4 @@ func.func @inline_launch() {
 
 // CHECK:     gpu-async-region: 'gpu.launch' op in @inline_launch: replace with gpu.launch_func first (run gpu-kernel-outlining before gpu-async-region)
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: gpu-async-region: 'gpu.launch' op in @inline_launch: replace with gpu.launch_func first (run gpu-kernel-outlining before gpu-async-region)
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: gpu-async-region: 'gpu.launch' op in @inline_launch: replace with gpu.launch_func first (run gpu-kernel-outlining before gpu-async-region)

@@ -21,4 +21,4 @@ func.func @undefined_symbol() {
 
 // UNDEFINED: gpu-kernel-outlining: 'gpu.func' op @undefined_symbol_kernel refers to @nowhere, which is not defined in the module around the launch; define it there so that it can be copied into the kernel's gpu.module
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: gpu-kernel-outlining: 'gpu.func' op @undefined_symbol_kernel refers to @nowhere
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: gpu-kernel-outlining: 'gpu.func' op @undefined_symbol_kernel refers to @nowhere

@@ -4,7 +4,7 @@
 // RUN: not xdsl-opt %s -p gpu-to-llvm 2>&1 | filecheck %s --check-prefix=EXIT
 
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: gpu-to-llvm: 'gpu.alloc' op in @async_host_shared is async and host_shared: Host Shared allocation cannot be done async
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: gpu-to-llvm: 'gpu.alloc' op in @async_host_shared is async and host_shared: Host Shared allocation cannot be done async
 // EXIT-NOT:  Traceback
 
 // Upstream leaves this op in place without a word.

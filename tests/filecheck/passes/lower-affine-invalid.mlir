@@ -2,7 +2,7 @@
 // RUN: not xdsl-opt --xdsl-gpu %s -p lower-affine 2>&1 | filecheck %s --check-prefix=EXIT
 
 // EXIT-NOT:  Traceback
-// EXIT:      xdsl-opt: error: {{.*}}.mlir:{{[0-9]+:[0-9]+}}: lower-affine: 'affine.apply' op in @negative_divisor has a map where mod by non-positive value -4 is not supported
+// EXIT:      {{.*}}.mlir:{{[0-9]+:[0-9]+}}: error: lower-affine: 'affine.apply' op in @negative_divisor has a map where mod by non-positive value -4 is not supported
 // EXIT-NOT:  Traceback
 
 func.func @negative_divisor(%a: index) -> index {
