@@ -44,7 +44,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 from xdsl.irdl import irdl_attr_definition
-from xdsl.utils.diagnostic import Diagnostic
 from xdsl.utils.exceptions import VerifyException
 
 from xdsl_gpu.gpu_dialect.nvvm.sm import INVALID_CHIP_MESSAGE, RequiresSM, SMVersion
@@ -177,9 +176,9 @@ class NVVMTargetAttr(TargetAttrBase):
             requirement = op.get_trait(RequiresSM)
             if requirement is not None and not requirement.is_compatible_with(target):
                 message = f"'{op.name}' op is not supported on {self.chip}"
-                diagnostic = Diagnostic()
-                diagnostic.add_message(op, message)
-                diagnostic.raise_exception(op, VerifyException(message))
+                # Emitted at the op, not at the gpu.module whose verifier runs this,
+                # so that the command line places the error on the op, as MLIR does.
+                op.emit_error(message, VerifyException(message))
 
 
 __all__ = ["PTXAS_OPTIONS_FLAG", "NVVMTargetAttr"]

@@ -55,6 +55,7 @@ from xdsl.irdl import (
     opt_operand_def,
     opt_prop_def,
     prop_def,
+    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser, UnresolvedOperand
@@ -65,6 +66,7 @@ from xdsl.utils.str_enum import StrEnum
 from xdsl_gpu.gpu_dialect.nvvm.attributes import AngleBracketSyntax
 from xdsl_gpu.gpu_dialect.nvvm.mbarrier_ops import address_space
 from xdsl_gpu.gpu_dialect.nvvm.ptx_builder import emit_inline_ptx, value_argument
+from xdsl_gpu.gpu_dialect.nvvm.sm import RequiresSM
 
 MAX_TENSOR_RANK = 5
 """Tensor maps have 1 to 5 dimensions."""
@@ -163,6 +165,7 @@ class CpAsyncBulkTensorGlobalToSharedClusterOp(IRDLOperation):
     a transaction on ``mbar``."""
 
     name = "nvvm.cp.async.bulk.tensor.shared.cluster.global"
+    traits = traits_def(RequiresSM(90))
 
     dst_mem = operand_def(LLVMPointerType)
     tma_descriptor = operand_def(LLVMPointerType)
@@ -553,6 +556,7 @@ class CpAsyncBulkWaitGroupOp(IRDLOperation):
     async-groups are pending (``{read}``: only until their sources were read)."""
 
     name = "nvvm.cp.async.bulk.wait_group"
+    traits = traits_def(RequiresSM(90))
 
     group = prop_def(IntegerAttr[I32])
     read = opt_prop_def(UnitAttr)

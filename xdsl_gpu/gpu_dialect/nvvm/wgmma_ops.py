@@ -43,6 +43,7 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
     result_def,
+    traits_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -62,9 +63,13 @@ from xdsl_gpu.gpu_dialect.nvvm.ptx_builder import (
     emit_inline_ptx,
     immediate_argument,
 )
+from xdsl_gpu.gpu_dialect.nvvm.sm import RequiresSM
 
 WGMMA_M = 64
 """Every wgmma instruction computes 64 rows."""
+
+_SM_90A = RequiresSM(90, arch_accelerated=True)
+"""MLIR 22 gives the fence, commit and wait ops (not ``mma_async``) this requirement."""
 
 
 class WGMMATypes(StrEnum):
@@ -155,6 +160,7 @@ class WgmmaFenceAlignedOp(IRDLOperation):
     before the following ``wgmma.mma_async``."""
 
     name = "nvvm.wgmma.fence.aligned"
+    traits = traits_def(_SM_90A)
 
     assembly_format = "attr-dict"
 
@@ -170,6 +176,7 @@ class WgmmaGroupSyncAlignedOp(IRDLOperation):
     """``nvvm.wgmma.commit.group.sync.aligned``: close the current wgmma-group."""
 
     name = "nvvm.wgmma.commit.group.sync.aligned"
+    traits = traits_def(_SM_90A)
 
     assembly_format = "attr-dict"
 
@@ -186,6 +193,7 @@ class WgmmaWaitGroupSyncOp(IRDLOperation):
     wgmma-groups are pending."""
 
     name = "nvvm.wgmma.wait.group.sync.aligned"
+    traits = traits_def(_SM_90A)
 
     group = prop_def(IntegerAttr[I64])
 
