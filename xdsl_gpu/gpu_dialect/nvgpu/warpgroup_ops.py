@@ -209,12 +209,13 @@ class WarpgroupMmaOp(IRDLOperation):
                 f"{prefix}2nd dim matrix-B ( {b_shape[1]} ) != 2nd dim matrix-C "
                 f"( {c_shape[1]} )"
             )
-        types = f"{mc.element_type} += {a.element_type} * {b.element_type}"
+        # Types in diagnostics are quoted, as MLIR's diagnostics print them.
+        types = f"'{mc.element_type}' += '{a.element_type}' * '{b.element_type}'"
         if not allowed_wgmma_types(mc.element_type, a.element_type, b.element_type):
             raise VerifyException(f"{prefix}{types}, it is not supported.")
         if not allowed_size_n(b_shape[1], a.element_type):
             raise VerifyException(
-                f"{prefix}has input type {b} n is set to {b_shape[1]}, it is not "
+                f"{prefix}has input type '{b}' n is set to {b_shape[1]}, it is not "
                 "supported"
             )
         if mc.element_type.name != "f32" and a.element_type.name not in (
@@ -285,7 +286,7 @@ class WarpgroupMmaInitAccumulatorOp(IRDLOperation):
         m, n = vtype.get_shape()[0], vtype.get_shape()[1]
         if m % WGMMA_SIZE_M or not allowed_size_n(n, vtype.element_type):
             raise VerifyException(
-                f"'{self.name}' op has type {vtype}. It does not fit into warp-group "
+                f"'{self.name}' op has type '{vtype}'. It does not fit into warp-group "
                 "level (wgmma) matrix multiplication instruction (or not supported "
                 "yet)"
             )

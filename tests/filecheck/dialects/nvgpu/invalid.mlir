@@ -146,7 +146,7 @@ func.func @f(%c: !acc, %out: memref<128x128xf16, 3>) {
 
 // -----
 
-// CHECK: 'nvgpu.warpgroup.mma.init.accumulator' op has type vector<100x128xf32>. It does not fit into warp-group level (wgmma) matrix multiplication instruction (or not supported yet)
+// CHECK: 'nvgpu.warpgroup.mma.init.accumulator' op has type 'vector<100x128xf32>'. It does not fit into warp-group level (wgmma) matrix multiplication instruction (or not supported yet)
 func.func @f() {
   // expected-error@+1 {{has type 'vector<100x128xf32>'. It does not fit into warp-group level (wgmma) matrix multiplication instruction (or not supported yet)}}
   %c = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<100x128xf32>>
@@ -159,5 +159,30 @@ func.func @f() {
 func.func @f(%v: vector<4xf32>) {
   // expected-error@+1 {{has a limitation. #nvgpu<rcp_rounding_mode rn> or non-ftz is not supported yet.}}
   %r = nvgpu.rcp %v {rounding = rn, ftz} : vector<4xf32>
+  return
+}
+
+// -----
+
+// Types in the message are quoted, as upstream's diagnostics print them.
+// CHECK: 'nvgpu.warpgroup.mma' op 'f32' += 'f16' * 'bf16', it is not supported.
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<128x64xf32>>
+!da = !nvgpu.warpgroup.descriptor<tensor = memref<128x32xf16, 3>>
+!db = !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, 3>>
+func.func @f(%a: !da, %b: !db, %c: !acc) {
+  // expected-error@+1 {{'f32' += 'f16' * 'bf16', it is not supported.}}
+  %d = nvgpu.warpgroup.mma %a, %b, %c : !da, !db, !acc -> !acc
+  return
+}
+
+// -----
+
+// CHECK: 'nvgpu.warpgroup.mma' op has input type 'memref<32x20xf16, #gpu.address_space<workgroup>>' n is set to 20, it is not supported
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<128x20xf32>>
+!da = !nvgpu.warpgroup.descriptor<tensor = memref<128x32xf16, #gpu.address_space<workgroup>>>
+!db = !nvgpu.warpgroup.descriptor<tensor = memref<32x20xf16, #gpu.address_space<workgroup>>>
+func.func @f(%a: !da, %b: !db, %c: !acc) {
+  // expected-error@+1 {{has input type 'memref<32x20xf16, #gpu.address_space<workgroup>>' n is set to 20, it is not supported}}
+  %d = nvgpu.warpgroup.mma %a, %b, %c : !da, !db, !acc -> !acc
   return
 }
