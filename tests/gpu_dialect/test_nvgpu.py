@@ -59,11 +59,13 @@ def test_round_trip_with_upstream(source: str) -> None:
 def test_invalid_ir_gets_upstreams_message(source: str) -> None:
     match = re.search(r"expected-error@\+1 \{\{(.*)\}\}", source)
     assert match is not None
-    # Upstream quotes types in diagnostics ('vector<...>'); xDSL prints them bare.
-    message = match.group(1).replace("'", "")
+    # Upstream quotes types in diagnostics ('vector<...>'); some of our messages
+    # still print them bare, and xDSL prints memory space 3 as `3 : i64`.
+    message = match.group(1).replace(", 3>", ", 3 : i64>")
     with pytest.raises(DiagnosticException) as info:
         parse(source)
-    assert message.replace(", 3>", ", 3 : i64>") in str(info.value)
+    got = str(info.value)
+    assert message in got or message.replace("'", "") in got
 
 
 def test_every_op_and_type_is_exercised() -> None:
