@@ -180,8 +180,10 @@ def _targets(module: GPUModuleOp) -> list[Attribute]:
     targets = list(module.targets.data) if isinstance(module.targets, ArrayAttr) else []
     if not targets:
         raise PassFailedException(
-            f"gpu.module @{module.sym_name.data} has no target attribute: run "
-            "nvvm-attach-target (e.g. -p 'nvvm-attach-target{chip=sm_90}') or write "
+            # Upstream's words first, then which module and the fix.
+            f"the module has no target attributes (gpu.module "
+            f"@{module.sym_name.data}): run nvvm-attach-target (e.g. -p "
+            "'nvvm-attach-target{chip=sm_90}') or write "
             '[#nvvm.target<chip = "sm_90">] on the module'
         )
     return targets

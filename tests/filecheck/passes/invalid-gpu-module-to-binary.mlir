@@ -3,7 +3,7 @@
 
 gpu.module @no_target {
 }
-// CHECK: gpu.module @no_target has no target attribute: run nvvm-attach-target
+// CHECK: the module has no target attributes (gpu.module @no_target): run nvvm-attach-target
 // FORMAT: xdsl-opt: error: gpu-module-to-binary: Invalid format specified: 'elf'
 
 // -----
