@@ -121,3 +121,39 @@ def test_a_read_only_directory(tmp_path: Path) -> None:
     done = opt("in.mlir", "-o", "locked/x.mlir", cwd=tmp_path)
     assert done.returncode == 1
     assert "no permission to write" in done.stderr
+
+
+@pytest.mark.parametrize("target", ["/proc/version", "/sys/x.mlir", "/proc/x.mlir"])
+def test_a_place_that_takes_no_new_file(tmp_path: Path, target: str) -> None:
+    """Virtual file systems refuse the temporary file (even to root, which
+    ``os.access`` lets through): one diagnostic, nothing changed."""
+    if not os.path.isdir(os.path.dirname(target)):
+        pytest.skip(f"no {os.path.dirname(target)} here")
+    (tmp_path / "in.mlir").write_text(HELLO)
+    before = Path(target).read_bytes() if os.path.exists(target) else None
+    done = opt("in.mlir", "-o", target, cwd=tmp_path)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"xdsl-opt: error: cannot write output to '{target}'")
+    assert done.stderr.count("\n") == 1
+    after = Path(target).read_bytes() if os.path.exists(target) else None
+    assert after == before
+
+
+def test_a_failed_write_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write that fails half-way (a full disk) is a diagnostic, and the
+    temporary file beside the target is removed."""
+    from xdsl_gpu.compat.opt_tool import write_output_file
+    from xdsl_gpu.diagnostics import UserError
+
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    (tmp_path / "out.mlir").write_text("keep me\n")
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(UserError, match="no space left on device"):
+        write_output_file(str(tmp_path / "out.mlir"), "new text\n")
+    assert sorted(os.listdir(tmp_path)) == ["out.mlir"]
+    assert (tmp_path / "out.mlir").read_text() == "keep me\n"

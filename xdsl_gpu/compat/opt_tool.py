@@ -29,6 +29,23 @@ class _AtomicOutput(io.StringIO):
         pass
 
     def commit(self) -> None:
+        from xdsl_gpu.diagnostics import UserError
+
+        try:
+            self._commit()
+        except OSError as error:
+            # A place that accepts no new file (a read-only or virtual file system,
+            # -o /proc/version, -o /sys/x.mlir), a full disk: the run's output is
+            # not written, and the target is as it was.
+            reason = (error.strerror or str(error)).lower()
+            if isinstance(error, FileNotFoundError):  # /proc: no new files at all
+                reason = "the file system there takes no new files"
+            raise UserError(
+                f"cannot write output to '{self.path}': {reason}; choose another "
+                "place with -o"
+            ) from None
+
+    def _commit(self) -> None:
         import os
         import stat
         import tempfile

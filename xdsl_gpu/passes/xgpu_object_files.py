@@ -13,6 +13,7 @@ from pathlib import Path, PurePath
 
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.file_access import report_probe
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
 from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
@@ -26,6 +27,10 @@ from xdsl_gpu.objects.object_info import (
 from xdsl_gpu.passes.llvm_type_converter import describe
 
 SEARCH_PATH_VARIABLE = "XDSL_GPU_OBJECT_SEARCH_PATH"
+MAX_OBJECT_BYTES = 512 * 2**20
+"""The largest object file read into the IR: its bytes become a string attribute of
+a ``gpu.binary`` that is printed and parsed again, so a file of gigabytes (a sparse
+file, a wrong path) would take minutes and all memory before any error."""
 SOURCE_PROPERTY = "xgpu.file"
 
 
@@ -89,10 +94,32 @@ def load_object_file(
     search_path: Sequence[str],
     allow_absolute: bool,
 ) -> tuple[bytes, Path]:
-    """The bytes of an ``#xgpu.object_file``, checked against its declaration."""
+    """The bytes of an ``#xgpu.object_file``, checked against its declaration;
+    an :class:`ObjectFileError` is about ``binary`` (reported at its location)."""
+    try:
+        return _load_object_file(binary, index, obj, search_path, allow_absolute)
+    except ObjectFileError as error:
+        raise at_op(error, binary) from None
+
+
+def _load_object_file(
+    binary: BinaryOp,
+    index: int,
+    obj: ObjectFileAttr,
+    search_path: Sequence[str],
+    allow_absolute: bool,
+) -> tuple[bytes, Path]:
     where = _where(binary, index, obj)
     found = resolve_object_file(obj.path, search_path, allow_absolute, where)
     try:
+        size = found.stat().st_size
+        if size > MAX_OBJECT_BYTES:
+            raise ObjectFileError(
+                f"{where}: {found} has {size / 2**20:.0f} MiB, more than the "
+                f"{MAX_OBJECT_BYTES // 2**20} MiB an object file embedded in the IR "
+                "may have; is it the right file? Load one this large at run time "
+                "instead (cuModuleLoad)"
+            )
         data = found.read_bytes()
     except OSError as e:
         raise ObjectFileError(f"{where}: cannot read {found}: {e.strerror}") from None
