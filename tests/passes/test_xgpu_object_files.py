@@ -5,8 +5,6 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from xdsl_gpu.passes.xgpu_object_files import MAX_OBJECT_BYTES
 
 
