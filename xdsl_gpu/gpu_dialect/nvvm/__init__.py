@@ -13,7 +13,9 @@ printed syntax, and ``#nvvm.target``.
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.target`: ``#nvvm.target`` and its ``verify_target``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.kernel_attrs`: ``nvvm.kernel``, ``nvvm.maxntid``, ... on
   ``llvm.func``;
-* :mod:`~xdsl_gpu.gpu_dialect.nvvm.sm`: SM versions and the ``RequiresSM`` op trait.
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.sm`: SM versions and the ``RequiresSM`` op trait;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.sm_test_ops`: ``mlir-opt``'s ``test.nvvm_requires_*``
+  ops, which only carry such a requirement.
 
 Every op names the LLVM intrinsic it becomes (``get_llvm_intrinsic()``, and the class
 constant ``LLVM_INTRINSIC`` where it is fixed); see :mod:`~xdsl_gpu.gpu_dialect.nvvm.base`.
@@ -28,6 +30,7 @@ from xdsl_gpu.gpu_dialect.nvvm import (
     mbarrier_ops,
     mma_attrs,
     mma_ops,
+    sm_test_ops,
     special_registers,
     sync_ops,
     tma_ops,
@@ -65,6 +68,7 @@ NVVM = Dialect(
         *mbarrier_ops.OPERATIONS,
         *tma_ops.OPERATIONS,
         *wgmma_ops.OPERATIONS,
+        *sm_test_ops.OPERATIONS,
     ],
     [
         *ATTRIBUTES,

@@ -13,6 +13,11 @@
 // CHECK:      gpu.module @not_verified
 // CHECK:      gpu.module @unmarked
 // CHECK-NEXT:   llvm.func @k
+// CHECK:      gpu.module @test_ops [#nvvm.target<chip = "sm_100a">] {
+// CHECK-NEXT:   test.nvvm_requires_sm_80
+// CHECK-NEXT:   test.nvvm_requires_sm_90a_or_sm_100a
+// CHECK:      gpu.module @test_ops_90a
+// CHECK-NEXT:   test.nvvm_requires_sm_90a
 gpu.module @exact [#nvvm.target<chip = "sm_90">] {
   llvm.func @k(%v: i32) {
     %0 = nvvm.read.ptx.sreg.cluster.ctarank : i32
@@ -64,6 +69,14 @@ gpu.module @unmarked [#nvvm.target<chip = "sm_70">] {
     %2 = nvvm.wgmma.mma_async %a, %b, %d, <m = 64, n = 8, k = 16>, D[<f32>, <one>, <wrapped>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
     llvm.return
   }
+}
+// mlir-opt's test ops that carry nothing but a requirement (upstream tests use them).
+gpu.module @test_ops [#nvvm.target<chip = "sm_100a">] {
+  test.nvvm_requires_sm_80
+  test.nvvm_requires_sm_90a_or_sm_100a
+}
+gpu.module @test_ops_90a [#nvvm.target<chip = "sm_90a">] {
+  test.nvvm_requires_sm_90a
 }
 
 // -----
@@ -185,4 +198,13 @@ gpu.module @default_chip [#nvvm.target] {
     %0 = nvvm.redux.sync add %v, %v : i32 -> i32
     llvm.return
   }
+}
+
+// -----
+
+// CHECK: 'test.nvvm_requires_sm_90a_or_sm_100a' op is not supported on sm_103a
+gpu.module @test_op [#nvvm.target<chip = "sm_103a">] {
+  test.nvvm_requires_sm_80
+  // expected-error@+1 {{'test.nvvm_requires_sm_90a_or_sm_100a' op is not supported on sm_103a}}
+  test.nvvm_requires_sm_90a_or_sm_100a
 }
