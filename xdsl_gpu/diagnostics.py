@@ -88,8 +88,6 @@ def user_error_text(
     for note in getattr(error, "__notes__", ()):
         if "\n" not in note.strip() or SHOW_MODULE_ON_DIAGNOSTIC:
             lines.append(f"{lead}: note: {note.strip()}")
-    if SHOW_MODULE_ON_DIAGNOSTIC and op is not None and str(error).strip():
-        lines.append(str(error).rstrip())
     return "\n".join(lines)
 
 
@@ -326,3 +324,34 @@ def install_for_command_line_tools() -> None:
     """Install :func:`excepthook` when the running program is one of our tools."""
     if sys.argv and os.path.basename(sys.argv[0]) in TOOLS:
         sys.excepthook = excepthook
+
+
+_LOWERED_BY = {
+    "affine": "lower-affine",
+    "arith": "convert-arith-to-llvm",
+    "cf": "convert-cf-to-llvm",
+    "func": "convert-func-to-llvm",
+    "index": "convert-index-to-llvm",
+    "math": "convert-math-to-llvm",
+    "memref": "expand-strided-metadata and finalize-memref-to-llvm",
+    "nvgpu": "convert-nvgpu-to-nvvm",
+    "scf": "convert-scf-to-cf, then convert-cf-to-llvm",
+    "vector": "convert-vector-to-llvm",
+}
+
+
+def lowering_hint(op_name: str) -> str:
+    """Which pass lowers an op that reached a translation to LLVM IR unlowered:
+    the fix for the user, who gave a program that is not lowered far enough."""
+    if op_name == "builtin.unrealized_conversion_cast":
+        return "run reconcile-unrealized-casts first (after every conversion to llvm)"
+    dialect = op_name.split(".", 1)[0]
+    if dialect == "gpu":
+        return (
+            "lower the program first: gpu-lower-to-nvvm-pipeline (kernels to a "
+            "gpu.binary, the host to the llvm dialect), then translate it with "
+            "-t llvm-offload"
+        )
+    if (passes := _LOWERED_BY.get(dialect)) is not None:
+        return f"lower it to the llvm dialect first ({passes})"
+    return "lower it to the llvm dialect first"

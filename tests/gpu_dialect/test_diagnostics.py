@@ -234,3 +234,83 @@ def test_verifier_messages_take_mlirs_frame(tmp_path: Path) -> None:
     assert done.stderr.splitlines()[0].startswith(
         f"{source}:3:3: error: 'func.return' op "
     )
+
+
+def _module_with_an_unlocated_op(tmp_path: Path):
+    """A parsed function (located) holding an op made without a location, as a
+    pass makes them; the error about that op."""
+    from xdsl.context import Context
+    from xdsl.dialects import arith, func
+    from xdsl.parser import Parser
+
+    from xdsl_gpu import register_dialects
+
+    source = tmp_path / "in.mlir"
+    source.write_text("func.func @f(%a: f32) {\n  func.return\n}\n")
+    ctx = Context()
+    register_dialects(ctx)
+    ctx.load_dialect(func.Func)
+    module = Parser(ctx, source.read_text(), str(source)).parse_module()
+    function = next(op for op in module.walk() if op.name == "func.func")
+    added = arith.AddfOp(function.body.block.args[0], function.body.block.args[0])
+    function.body.block.insert_op_before(added, function.body.block.last_op)
+    error = DiagnosticException("dump of the whole module\n\nwith the op marked")
+    error.failing_op = added  # type: ignore[attr-defined]
+    error.plain_message = "is wrong"  # type: ignore[attr-defined]
+    error.add_note("the module, marked,\nover several lines")
+    return source, error
+
+
+def test_an_op_made_by_a_pass_is_placed_at_the_op_around_it(tmp_path: Path) -> None:
+    """MLIR's form, one location: the enclosing function's, the op itself in the
+    note; not xDSL's dump of the module."""
+    from xdsl_gpu.diagnostics import user_error_text
+
+    source, error = _module_with_an_unlocated_op(tmp_path)
+    text = user_error_text("xdsl-opt", error, inputs=[str(source)])
+    assert text.splitlines() == [
+        f"{source}:1:1: error: 'arith.addf' op is wrong",
+        "func.func @f(%a: f32) {",
+        "^",
+        f'{source}:1:1: note: see current operation: %0 = "arith.addf"(%a, %a) '
+        "<{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32",
+    ]
+
+
+def test_the_module_is_printed_on_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from xdsl_gpu import diagnostics
+
+    source, error = _module_with_an_unlocated_op(tmp_path)
+    monkeypatch.setattr(diagnostics, "SHOW_MODULE_ON_DIAGNOSTIC", True)
+    text = diagnostics.user_error_text("xdsl-opt", error, inputs=[str(source)])
+    assert text.endswith("note: the module, marked,\nover several lines")
+
+
+def test_an_op_with_regions_is_one_line_in_the_note(tmp_path: Path) -> None:
+    from xdsl_gpu.diagnostics import operation_text
+
+    _source, error = _module_with_an_unlocated_op(tmp_path)
+    function = error.failing_op.parent_op()  # type: ignore[attr-defined]
+    assert operation_text(function) == (
+        '"func.func"() <{sym_name = "f", function_type = (f32) -> ()}> ({...}) : () '
+        "-> ()"
+    )
+    assert function.body.block.ops  # the function itself is untouched
+
+
+@pytest.mark.parametrize(
+    ("op_name", "hint"),
+    [
+        ("arith.addi", "convert-arith-to-llvm"),
+        ("scf.for", "convert-scf-to-cf, then convert-cf-to-llvm"),
+        ("builtin.unrealized_conversion_cast", "reconcile-unrealized-casts"),
+        ("gpu.module", "gpu-lower-to-nvvm-pipeline"),
+        ("test.op", "lower it to the llvm dialect first"),
+    ],
+)
+def test_lowering_hints_name_the_pass(op_name: str, hint: str) -> None:
+    from xdsl_gpu.diagnostics import lowering_hint
+
+    assert hint in lowering_hint(op_name)

@@ -241,6 +241,18 @@ class InternalPassError(DiagnosticException):
     """A pass raised an exception that is not a diagnostic."""
 
 
+def _unlowered_op(error: Exception, program: Operation) -> Operation | None:
+    """The op that xDSL's ``-t llvm`` stopped at when ``error`` is its "Conversion
+    not implemented for op: NAME"; ``None`` for any other error."""
+    import re
+
+    match = re.fullmatch(r"Conversion not implemented for op: ([\w.$]+)", str(error))
+    if not isinstance(error, NotImplementedError) or match is None:
+        return None
+    name = match.group(1)
+    return next((op for op in program.walk() if op.name == name), None)
+
+
 def _is_bad_value(error: Exception) -> bool:
     """A range or validity check of a value (``ValueError`` from an attribute's
     constructor, ``OverflowError`` from packing a number, a bare ``Exception`` as some
@@ -358,6 +370,18 @@ def diagnose_internal_errors() -> None:
             raise
         except Exception as error:
             target = getattr(self.args, "target", "?")
+            if (unlowered := _unlowered_op(error, prog)) is not None:
+                # xDSL's -t llvm meets an op of a dialect it does not translate:
+                # the input is not lowered yet, which is the user's to fix.
+                from xdsl_gpu.diagnostics import UserError, at_op, lowering_hint
+
+                raise at_op(
+                    UserError(
+                        f"'{unlowered.name}' op cannot be translated by -t {target}; "
+                        f"{lowering_hint(unlowered.name)}"
+                    ),
+                    unlowered,
+                ) from None
             raise InternalPassError(
                 f"target '{target}' failed ({_described(error)}); this is a fault of "
                 "the target, please report it with this input"

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from xdsl_gpu import compat
+from xdsl_gpu import compat, diagnostics
 from xdsl_gpu.diagnostics import RUN_NOTES
 from xdsl_gpu.gpu_dialect.registration import (
     NEW_DIALECTS,
@@ -71,10 +71,20 @@ def add_arguments(arg_parser: argparse.ArgumentParser) -> None:
         "dialects and passes in place of xDSL's own (implied when the program or "
         "pipeline uses anything only xdsl-gpu provides)",
     )
+    arg_parser.add_argument(
+        "--print-module-on-diagnostic",
+        dest="print_module_on_diagnostic",
+        action="store_true",
+        help="with an error about an op, also print the whole module with the op "
+        "marked (by default: the location, the source line and the op alone)",
+    )
 
 
 def choose(main: Any) -> None:
     """``xdsl-opt``'s choice for this run, made before its pipeline is built."""
+    diagnostics.SHOW_MODULE_ON_DIAGNOSTIC = bool(
+        getattr(main.args, "print_module_on_diagnostic", False)
+    )
     program = _peek_input(main.args)
     if why_xdsl_gpu(
         forced=bool(getattr(main.args, "xdsl_gpu", False)),

@@ -47,6 +47,7 @@ from xdsl.dialects.llvm import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from xdsl_gpu.diagnostics import at_op, lowering_hint
 from xdsl_gpu.targets.llvm_ir.convert_op import (
     FunctionEmitter,
     constant_literal,
@@ -544,8 +545,12 @@ def convert_module(
             "llvm.mlir.global_dtors",
             *_SKIPPED,
         ):
-            raise LLVMIRTranslationError(
-                f"'{op.name}' at module level has no LLVM IR translation"
+            raise at_op(
+                LLVMIRTranslationError(
+                    f"'{op.name}' at module level has no LLVM IR translation; "
+                    f"{lowering_hint(op.name)}"
+                ),
+                op,
             )
     footer = emitter.footer()
     if footer:
@@ -562,7 +567,8 @@ def _in_symbol(op: Operation) -> Iterator[None]:
     except LLVMIRTranslationError as e:
         name = op.properties.get("sym_name")
         where = f"@{name.data}" if isinstance(name, StringAttr) else f"'{op.name}'"
-        raise LLVMIRTranslationError(f"in {where}: {e}") from None
+        error = LLVMIRTranslationError(f"in {where}: {e}")
+        raise at_op(error, getattr(e, "failing_op", op)) from None
 
 
 def _types_of(op: Operation) -> list[Attribute]:

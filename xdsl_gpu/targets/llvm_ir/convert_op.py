@@ -54,6 +54,7 @@ from xdsl.dialects.llvm import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from xdsl_gpu.diagnostics import at_op, lowering_hint
 from xdsl_gpu.gpu_dialect.llvm import (
     ATOMIC_BIN_OPS,
     ATOMIC_ORDERING_NAMES,
@@ -1129,8 +1130,7 @@ def _foreign(op: Operation, f: FunctionEmitter) -> None:
     name = intrinsic_of(op)
     if name is None:
         raise LLVMIRTranslationError(
-            f"'{op.name}' has no LLVM IR translation: lower it to the llvm dialect "
-            "first"
+            f"'{op.name}' has no LLVM IR translation: {lowering_hint(op.name)}"
         )
     if len(op.results) > 1:
         raise LLVMIRTranslationError(
@@ -1165,8 +1165,8 @@ def convert_op(op: Operation, f: FunctionEmitter) -> None:
         converter(op, f)
     except LLVMIRTranslationError as e:
         if op.name in str(e):
-            raise
-        raise LLVMIRTranslationError(f"'{op.name}': {e}") from None
+            raise at_op(e, op)
+        raise at_op(LLVMIRTranslationError(f"'{op.name}': {e}"), op) from None
 
 
 __all__ = [

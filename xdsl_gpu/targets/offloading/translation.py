@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
 from xdsl.rewriter import Rewriter
 
+from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import SelectObjectAttr
 from xdsl_gpu.gpu_dialect.gpu.interfaces import (
@@ -84,11 +85,19 @@ def lower_offloading(module: ModuleOp) -> None:
         handler, impl = handler_of(binary)
         impl.embed_binary(handler, binary, builder)
         Rewriter.erase_op(binary)
-    leftovers = [op.name for op in module.walk() if op.name.startswith("gpu.")]
-    if leftovers:
-        raise OffloadingError(
-            f"'{leftovers[0]}' cannot be translated to LLVM IR; lower the host code "
-            "with gpu-to-llvm first"
+    leftover = next((op for op in module.walk() if op.name.startswith("gpu.")), None)
+    if leftover is not None:
+        raise at_op(
+            OffloadingError(
+                f"'{leftover.name}' cannot be translated to LLVM IR; "
+                + (
+                    "serialize it with gpu-module-to-binary first (or run "
+                    "gpu-lower-to-nvvm-pipeline)"
+                    if leftover.name == "gpu.module"
+                    else "lower the host code with gpu-to-llvm first"
+                )
+            ),
+            leftover,
         )
     if "gpu.container_module" in module.attributes:
         del module.attributes["gpu.container_module"]
