@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from xdsl.dialects import arith, func
 from xdsl.dialects import test as test_dialect
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr
 from xdsl.utils.exceptions import DiagnosticException
@@ -240,7 +241,6 @@ def _module_with_an_unlocated_op(tmp_path: Path):
     """A parsed function (located) holding an op made without a location, as a
     pass makes them; the error about that op."""
     from xdsl.context import Context
-    from xdsl.dialects import arith, func
     from xdsl.parser import Parser
 
     from xdsl_gpu import register_dialects
@@ -251,9 +251,11 @@ def _module_with_an_unlocated_op(tmp_path: Path):
     register_dialects(ctx)
     ctx.load_dialect(func.Func)
     module = Parser(ctx, source.read_text(), str(source)).parse_module()
-    function = next(op for op in module.walk() if op.name == "func.func")
-    added = arith.AddfOp(function.body.block.args[0], function.body.block.args[0])
-    function.body.block.insert_op_before(added, function.body.block.last_op)
+    function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    block = function.body.block
+    added = arith.AddfOp(block.args[0], block.args[0])
+    assert block.last_op is not None
+    block.insert_op_before(added, block.last_op)
     error = DiagnosticException("dump of the whole module\n\nwith the op marked")
     error.failing_op = added  # type: ignore[attr-defined]
     error.plain_message = "is wrong"  # type: ignore[attr-defined]
@@ -293,6 +295,7 @@ def test_an_op_with_regions_is_one_line_in_the_note(tmp_path: Path) -> None:
 
     _source, error = _module_with_an_unlocated_op(tmp_path)
     function = error.failing_op.parent_op()  # type: ignore[attr-defined]
+    assert isinstance(function, func.FuncOp)
     assert operation_text(function) == (
         '"func.func"() <{sym_name = "f", function_type = (f32) -> ()}> ({...}) : () '
         "-> ()"
