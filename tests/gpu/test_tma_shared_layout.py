@@ -25,28 +25,46 @@ import pytest
 OPTIONS = 'cubin-chip=sm_90 cubin-features="+ptx80"'  # xDSL's option syntax
 
 # Two tiles declared 4-byte aligned, then an mbarrier-sized variable (8-byte
-# aligned): the order and alignments of the failing programs. The kernel writes each
-# one's shared-window offset.
+# aligned): the order and alignments of the failing programs. Then two zero-length
+# arrays declared 16-byte aligned and a 16-byte mbarrier group, as upstream's sm90
+# GEMMs declare their handle on shared memory (LLVM prints each zero-length array as
+# one byte). The kernel writes each one's shared-window offset.
 _OFFSETS_IR = """
 @tile_a = internal addrspace(3) global [512 x float] undef, align 4
 @tile_b = internal addrspace(3) global [1024 x float] undef, align 4
 @barrier = internal addrspace(3) global [1 x i64] undef, align 8
+@handle = internal addrspace(3) global [0 x half] undef, align 16
+@barriers = internal addrspace(3) global [2 x i64] undef, align 8
+@acc = internal addrspace(3) global [0 x float] undef, align 16
 
 define ptx_kernel void @offsets(ptr %out) {
   store volatile float 1.0, ptr addrspace(3) @tile_a
   store volatile float 2.0, ptr addrspace(3) @tile_b
   store volatile i64 3, ptr addrspace(3) @barrier
+  store volatile i8 4, ptr addrspace(3) @handle
+  store volatile i64 5, ptr addrspace(3) @barriers
+  store volatile i8 6, ptr addrspace(3) @acc
   %a = ptrtoint ptr addrspace(3) @tile_a to i64
   %b = ptrtoint ptr addrspace(3) @tile_b to i64
   %c = ptrtoint ptr addrspace(3) @barrier to i64
+  %d = ptrtoint ptr addrspace(3) @handle to i64
+  %e = ptrtoint ptr addrspace(3) @barriers to i64
+  %f = ptrtoint ptr addrspace(3) @acc to i64
   store i64 %a, ptr %out
   %o1 = getelementptr i64, ptr %out, i32 1
   store i64 %b, ptr %o1
   %o2 = getelementptr i64, ptr %out, i32 2
   store i64 %c, ptr %o2
+  %o3 = getelementptr i64, ptr %out, i32 3
+  store i64 %d, ptr %o3
+  %o4 = getelementptr i64, ptr %out, i32 4
+  store i64 %e, ptr %o4
+  %o5 = getelementptr i64, ptr %out, i32 5
+  store i64 %f, ptr %o5
   ret void
 }
 """
+_COUNT = 6
 
 
 def _check(result: object, what: str) -> None:
@@ -56,7 +74,7 @@ def _check(result: object, what: str) -> None:
 
 
 @pytest.mark.gpu
-def test_nvjitlink_cubin_puts_tiles_on_1024_byte_boundaries() -> None:
+def test_nvjitlink_cubin_puts_tiles_and_handles_on_1024_byte_boundaries() -> None:
     import cuda.bindings.driver as cu
 
     from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
@@ -73,7 +91,7 @@ def test_nvjitlink_cubin_puts_tiles_on_1024_byte_boundaries() -> None:
     try:
         result, kernel = cu.cuModuleGetFunction(module, b"offsets")
         _check(result, "cuModuleGetFunction")
-        result, out = cu.cuMemAlloc(24)
+        result, out = cu.cuMemAlloc(8 * _COUNT)
         _check(result, "cuMemAlloc")
         argument = ctypes.c_uint64(int(out))
         params = (ctypes.c_void_p * 1)(ctypes.addressof(argument))
@@ -83,17 +101,21 @@ def test_nvjitlink_cubin_puts_tiles_on_1024_byte_boundaries() -> None:
         _check(result, "cuLaunchKernel")
         (result,) = cu.cuCtxSynchronize()
         _check(result, "cuCtxSynchronize")
-        offsets = (ctypes.c_uint64 * 3)()
-        (result,) = cu.cuMemcpyDtoH(ctypes.addressof(offsets), out, 24)
+        offsets = (ctypes.c_uint64 * _COUNT)()
+        (result,) = cu.cuMemcpyDtoH(ctypes.addressof(offsets), out, 8 * _COUNT)
         _check(result, "cuMemcpyDtoH")
         cu.cuMemFree(out)
     finally:
         cu.cuModuleUnload(module)
-    tile_a, tile_b, barrier = list(offsets)
-    assert tile_a % 1024 == 0, [hex(o) for o in offsets]
-    assert tile_b % 1024 == 0, [hex(o) for o in offsets]
-    assert barrier % 8 == 0
-    assert len({tile_a, tile_b, barrier}) == 3
+    tile_a, tile_b, barrier, handle, barriers, acc = list(offsets)
+    where = [hex(o) for o in offsets]
+    assert tile_a % 1024 == 0, where
+    assert tile_b % 1024 == 0, where
+    assert handle % 1024 == 0, where
+    assert acc % 1024 == 0, where
+    assert barrier % 8 == 0, where
+    assert barriers % 8 == 0, where
+    assert len(set(offsets)) == _COUNT, where
 
 
 _PROGRAM = """

@@ -31,8 +31,13 @@ from xdsl_gpu.targets.nvvm.shared_alignment import (
         (1024, 4, 1024),
         (2048, 4, MAX_ALIGNMENT),
         (1 << 20, 16, MAX_ALIGNMENT),
-        (1, 16, 16),  # never lowered
-        (4096, 4096, 4096),
+        (4096, 4096, 4096),  # never lowered
+        (1, 1, 1),  # a byte
+        (4, 4, 4),
+        # LLVM's one-byte stand-in for a zero-length array, used as a handle on the
+        # start of shared memory
+        (1, 16, MAX_ALIGNMENT),
+        (1, 2048, 2048),
         (0, 4, 4),
     ],
 )
@@ -68,7 +73,7 @@ def test_sized_shared_declarations_are_widened_and_nothing_else() -> None:
         "\t.shared .align 1024 .f32 rows[16][32];",  # 2048 bytes
         "\t.shared .align 32 .v4.b32 quad[3];",  # 48 bytes
         "\t.shared .align 4 .b32 scalar;",
-        "\t.shared .align 16 .b8 one_byte;",
+        "\t.shared .align 1024 .b8 one_byte;",  # align 16: a zero-length array
         "\tst.shared.b32 [tile_a], 0; // .shared .align 4 .b8 x[2048];",
         "}",
     ]
