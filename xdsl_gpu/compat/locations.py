@@ -45,12 +45,21 @@ class _LineIndex:
         return line + 1, offset - start + 1
 
 
+def bound_result_count(parser: Any) -> int | None:
+    """How many results the op being parsed has names for (``%t = gpu.wait async``:
+    1), as MLIR's ``OpAsmParser::getNumResults``; None outside
+    :func:`record_source_locations`'s parser."""
+    stack = getattr(parser, "__dict__", {}).get("_xdsl_gpu_ops")
+    return stack[-1][2] if stack else None
+
+
 def record_source_locations() -> None:
     """Make the parser give each op it parses without a ``loc(...)`` its place in the
     source as a ``FileLineColLoc``, as MLIR's parser does: the line and column of the
     op's name (after its results). xDSL leaves every op at ``loc(unknown)``."""
     from xdsl.dialects.builtin import FileLineColLoc, IntAttr, UnknownLoc
     from xdsl.parser import Parser
+    from xdsl.utils.exceptions import ParseError
 
     parse_operation_ = Parser.__dict__.get("parse_operation")
     parse_results = Parser.__dict__.get("_parse_op_result_list")
@@ -65,7 +74,8 @@ def record_source_locations() -> None:
         return
 
     def pending(parser: Parser) -> list[list[Any]]:
-        """Per op being parsed (nested ops stack up): [name span, explicit unknown]."""
+        """Per op being parsed (nested ops stack up): [name span, explicit unknown,
+        number of results bound (``%a, %b:2 = ...``)]."""
         return parser.__dict__.setdefault("_xdsl_gpu_ops", [])
 
     def _parse_op_result_list(self: Parser) -> Any:
@@ -76,6 +86,7 @@ def record_source_locations() -> None:
             if not hasattr(token, "span"):
                 raise XdslChangedError("xDSL's parser tokens no longer carry a span")
             stack[-1][0] = token.span  # type: ignore[union-attr]
+            stack[-1][2] = sum(size for _, size in cast(list[Any], results))
         return results
 
     def parse_optional_location(self: Parser) -> Any:
@@ -87,11 +98,18 @@ def record_source_locations() -> None:
 
     def parse_operation(self: Parser) -> Operation:
         stack = pending(self)
-        stack.append([None, False])
+        stack.append([None, False, 0])
         try:
             op = cast(Operation, parse_operation_(self))
+        except ParseError as error:
+            # MLIR's words when results are named on an op that has none.
+            if error.msg.startswith("Operation has 0 results, but was given"):
+                raise ParseError(
+                    error.span, "cannot name an operation with no results"
+                ) from None
+            raise
         finally:
-            span, explicit_unknown = stack.pop()
+            span, explicit_unknown, _ = stack.pop()
         if span is None or explicit_unknown or not isinstance(op.location, UnknownLoc):
             return op
         index: _LineIndex | None = self.__dict__.get("_xdsl_gpu_lines")

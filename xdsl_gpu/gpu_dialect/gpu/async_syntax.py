@@ -22,6 +22,7 @@ from xdsl.irdl.declarative_assembly_format import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
+from xdsl_gpu.compat.locations import bound_result_count
 from xdsl_gpu.gpu_dialect.gpu.types import AsyncTokenType
 
 
@@ -76,7 +77,16 @@ class AsyncDependencies(CustomDirective):
         self.dependencies.set_types(state, ())
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
+        start = parser.pos
         is_async, deps = parse_async_dependencies(parser)
+        if is_async and bound_result_count(parser) == 0:
+            # The token must have a name to be used (upstream's parser checks it).
+            parser.raise_error(
+                f"custom op '{state.op_type.name}' needs to be named when marked "
+                "'async'",
+                start,
+                start + len("async"),
+            )
         self.token_type.set(state, (AsyncTokenType(),) if is_async else ())
         self.dependencies.set(state, deps)
         self.dependencies.set_types(state, (AsyncTokenType(),) * len(deps))

@@ -344,3 +344,22 @@ func.func @memcpy_last_in_block(%dst: memref<4xf32>, %src: memref<8xf32>) {
 }
 
 // CHECK: arguments have incompatible shape
+
+// -----
+
+// An async op's token must be named to be used.
+func.func @alloc_async_unnamed() {
+  gpu.alloc async () : memref<4xf32>
+  func.return
+}
+
+// CHECK: custom op 'gpu.alloc' needs to be named when marked 'async'
+
+// -----
+
+func.func @dealloc_named(%m: memref<4xf32>) {
+  %t = gpu.dealloc %m : memref<4xf32>
+  func.return
+}
+
+// CHECK: cannot name an operation with no results
