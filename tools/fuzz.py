@@ -167,7 +167,9 @@ MUTATIONS: tuple[Callable[[str, random.Random, list[str]], str], ...] = (
 
 @dataclass(frozen=True)
 class Outcome:
-    kind: str  # "ok", "error" (a diagnostic), "crash", "signal", "timeout", "file"
+    # "ok", "error" (a diagnostic in MLIR's form), "form" (a diagnostic in another
+    # form), "crash", "signal", "timeout", "file"
+    kind: str
     signature: str = ""
     detail: str = ""
 
@@ -191,6 +193,29 @@ def _innermost_frame(error: BaseException) -> str:
     parts = Path(frame.filename).parts
     short = "/".join(parts[-2:])
     return f"{type(error).__name__} at {short}:{frame.name}"
+
+
+MAX_DIAGNOSTIC_LINES = 6
+_LOCATED = re.compile(r"^\S[^\n]*:\d+:\d+: error: ")
+
+
+def _printed(error: BaseException, argv: list[str]) -> str:
+    """What ``xdsl-opt`` prints for the user error ``error``."""
+    from xdsl_gpu.diagnostics import RUN_NOTES, user_error_text
+
+    notes = [f"xdsl-opt: note: {note}" for note in RUN_NOTES]
+    return "\n".join([user_error_text("xdsl-opt", error, inputs=argv), *notes])
+
+
+def _form_problem(error: BaseException, argv: list[str]) -> str:
+    """Why the diagnostic of ``error`` is not in MLIR's form (``FILE:LINE:COL:
+    error:`` first, at most :data:`MAX_DIAGNOSTIC_LINES` lines); empty if it is."""
+    text = _printed(error, argv)
+    if not _LOCATED.match(text):
+        return f"no location ({type(error).__name__})"
+    if len(text.splitlines()) > MAX_DIAGNOSTIC_LINES:
+        return f"{len(text.splitlines())} lines ({type(error).__name__})"
+    return ""
 
 
 def _child(path: str, pipeline: str, report: int) -> None:
@@ -219,8 +244,11 @@ def _child(path: str, pipeline: str, report: int) -> None:
         code = 3  # a diagnostic for the user, but a fault of the tool for us
         cause = e.__cause__ or e
         message = f"{type(e).__name__}: {_innermost_frame(cause)}\n{e}"
-    except _user_error_types():
+    except _user_error_types() as e:
         code = 1
+        if problem := _form_problem(e, argv):
+            code = 5  # rejected, but not in MLIR's form
+            message = f"form: {problem}\n{_printed(e, argv)}"
     except BaseException as e:  # what a user would see as a traceback
         code = 3
         message = _innermost_frame(e) + "\n" + "".join(traceback.format_exception(e))
@@ -268,6 +296,9 @@ def run_case(text: str, pipeline: str, timeout: float) -> Outcome:
     if leftovers:
         return Outcome("file", "left files behind", ", ".join(leftovers))
     code = os.WEXITSTATUS(status)
+    if code == 5:
+        signature, _, detail = message.partition("\n")
+        return Outcome("form", signature, detail)
     if code == 3:
         signature, _, detail = message.partition("\n")
         return Outcome("crash", signature, detail)

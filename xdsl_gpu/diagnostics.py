@@ -137,6 +137,8 @@ def _as_mlir_says(op: Any, message: str) -> str:
         return f"'{name}' op {kind} #{position} ('{field_name}'): {why}"
     if message.startswith(("'", '"')):  # already names the op, as upstream does
         return message
+    if message.startswith(f"Operation {name} "):  # xDSL's checks of regions
+        return f"'{name}' op {message.removeprefix(f'Operation {name} ')}"
     return f"'{name}' op {message}"
 
 
@@ -202,7 +204,14 @@ def _file_location(location: object) -> Any:
     return None
 
 
-def _op_file_location(op: Any) -> Any:
+PARSED_AT = "_xdsl_gpu_parsed_at"
+"""Where the parser found an op that it left at ``loc(unknown)`` (runs with xDSL's
+own dialects, which record no locations): the span of the op's first token and the
+line offset of its ``--split-input-file`` chunk, kept in the op's ``__dict__`` by
+``compat.diagnose_internal_errors`` so that an error about it can still be placed."""
+
+
+def _op_file_location(op: Any) -> tuple[str, int, int] | None:
     """Where ``op`` is in the source: its own location, or where an op made by a
     pass has none (xDSL's builders give ``UnknownLoc``), that of the nearest
     enclosing op that has one, as the best pointer there is."""
@@ -210,7 +219,11 @@ def _op_file_location(op: Any) -> Any:
         if op is None:
             return None
         if (found := _file_location(getattr(op, "location", None))) is not None:
-            return found
+            return found.filename.data, found.line.data, found.column.data
+        if (parsed := getattr(op, "__dict__", {}).get(PARSED_AT)) is not None:
+            span, line_offset = parsed
+            where = span.get_location()
+            return where.file, where.line + line_offset, where.col
         parent = getattr(op, "parent_op", None)
         op = parent() if callable(parent) else None
     return None
@@ -234,7 +247,7 @@ def _locate(error: BaseException, inputs: Collection[str] | None) -> _Located:
     location = _op_file_location(op)
     if location is None:
         return _Located(None, message)
-    file, line, col = location.filename.data, location.line.data, location.column.data
+    file, line, col = location
     where = f"{file}:{line}:{col}"
     quoted = _source_line(file, line, inputs)
     if quoted is None or not 1 <= col <= len(quoted) + 1:

@@ -157,3 +157,29 @@ def test_a_failed_write_leaves_no_temporary_file(
         write_output_file(str(tmp_path / "out.mlir"), "new text\n")
     assert sorted(os.listdir(tmp_path)) == ["out.mlir"]
     assert (tmp_path / "out.mlir").read_text() == "keep me\n"
+
+
+def test_an_output_through_a_symbolic_link_keeps_the_link(tmp_path: Path) -> None:
+    (tmp_path / "in.mlir").write_text(HELLO)
+    (tmp_path / "real.mlir").write_text("old\n")
+    os.symlink("real.mlir", tmp_path / "link.mlir")
+    done = opt("in.mlir", "-o", "link.mlir", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert os.path.islink(tmp_path / "link.mlir")
+    assert "gpu.launch" in (tmp_path / "real.mlir").read_text()
+    assert sorted(os.listdir(tmp_path)) == ["in.mlir", "link.mlir", "real.mlir"]
+
+
+def test_dev_stdout_into_a_redirected_file_writes_through_it(tmp_path: Path) -> None:
+    """``-o /dev/stdout`` with stdout redirected to a file: /dev/stdout resolves to
+    that regular file, but it is written through, never replaced by a rename
+    (which, as root, would replace the /dev/stdout link of the machine)."""
+    (tmp_path / "in.mlir").write_text(HELLO)
+    with open(tmp_path / "out.txt", "w") as out:
+        done = subprocess.run(
+            ["xdsl-opt", "in.mlir", "-o", "/dev/stdout"],
+            cwd=tmp_path, stdout=out, stderr=subprocess.PIPE, text=True, check=False,
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert os.path.islink("/dev/stdout")
+    assert "gpu.launch" in (tmp_path / "out.txt").read_text()

@@ -128,10 +128,10 @@ def record_source_locations() -> None:
     Parser.parse_operation = parse_operation  # type: ignore[method-assign]
     Parser._parse_op_result_list = _parse_op_result_list  # type: ignore[method-assign]
     Parser.parse_optional_location = parse_optional_location  # type: ignore[method-assign]
-    _offset_split_input_chunks()
+    offset_split_input_chunks()
 
 
-def _offset_split_input_chunks() -> None:
+def offset_split_input_chunks() -> None:
     """Set :data:`CHUNK_LINE_OFFSET` while ``xdsl-opt`` parses each chunk of a split
     input (it passes the chunk's first line to ``parse_chunk``)."""
     from xdsl.xdsl_opt_main import xDSLOptMain

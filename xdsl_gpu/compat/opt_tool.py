@@ -12,7 +12,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from xdsl_gpu.compat._base import XdslChangedError, _mark, is_patched
-from xdsl_gpu.compat.locations import CHUNK_LINE_OFFSET
+from xdsl_gpu.compat.locations import CHUNK_LINE_OFFSET, offset_split_input_chunks
 
 
 class _AtomicOutput(io.StringIO):
@@ -50,31 +50,46 @@ class _AtomicOutput(io.StringIO):
         import stat
         import tempfile
 
-        if os.path.exists(self.path) and not stat.S_ISREG(os.stat(self.path).st_mode):
-            # A device, FIFO or socket (-o /dev/null, -o /dev/stdout): renaming a
-            # file over it would replace the device node itself.
+        real = os.path.realpath(self.path)
+        if _is_special(self.path) or (
+            os.path.exists(real) and not stat.S_ISREG(os.stat(real).st_mode)
+        ):
+            # A device, FIFO or socket (-o /dev/null), or a name in /dev or /proc
+            # for an open file (-o /dev/stdout, a link to the shell's redirection):
+            # renaming a file over it would replace the node or the link itself.
             with open(self.path, "w", encoding="utf-8") as out:
                 out.write(self.getvalue())
             super().close()
             return
-        directory = os.path.dirname(os.path.abspath(self.path))
+        # A symbolic link stays one: the file it points to is replaced.
+        directory = os.path.dirname(real)
         descriptor, temporary = tempfile.mkstemp(
-            dir=directory, prefix=f".{os.path.basename(self.path)}.", suffix=".tmp"
+            dir=directory, prefix=f".{os.path.basename(real)}.", suffix=".tmp"
         )
         try:
             with os.fdopen(descriptor, "w", encoding="utf-8") as out:
                 out.write(self.getvalue())
-            if os.path.exists(self.path):
-                mode = os.stat(self.path).st_mode & 0o7777
+            if os.path.exists(real):
+                mode = os.stat(real).st_mode & 0o7777
             else:  # as open() makes it (mkstemp's file is private: 0600)
                 mode = 0o666 & ~_umask()
             os.chmod(temporary, mode)
-            os.replace(temporary, self.path)
+            os.replace(temporary, real)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
         super().close()
+
+
+def _is_special(path: str) -> bool:
+    """Whether ``path`` names something in ``/dev`` or ``/proc`` (``/dev/stdout``,
+    ``/dev/fd/1``, ``/proc/self/fd/1``): an open file of this process rather than a
+    place to put a new one, whatever it resolves to."""
+    import os
+
+    absolute = os.path.abspath(path)
+    return absolute.startswith(("/dev/", "/proc/"))
 
 
 def _umask() -> int:
@@ -241,6 +256,29 @@ class InternalPassError(DiagnosticException):
     """A pass raised an exception that is not a diagnostic."""
 
 
+def _at_redefinition(error: Exception, table: Operation) -> None:
+    """xDSL's symbol table check raises ``Redefinition of symbol "g"`` about the
+    table (often the implicit module, which has no location): point it at the
+    second definition, in MLIR's words."""
+    import re
+
+    from xdsl.dialects.builtin import StringAttr
+
+    match = re.fullmatch(r'Redefinition of symbol "(.*)"', str(error), re.S)
+    if match is None or not table.regions or not table.regions[0].blocks:
+        return
+    name = match.group(1)
+    seen = False
+    for op in table.regions[0].blocks[0].ops:
+        symbol = op.properties.get("sym_name") or op.attributes.get("sym_name")
+        if isinstance(symbol, StringAttr) and symbol.data == name:
+            if seen:
+                error.failing_op = op  # type: ignore[attr-defined]
+                error.plain_message = f"redefinition of symbol named '{name}'"  # type: ignore[attr-defined]
+                return
+            seen = True
+
+
 def _unlowered_op(error: Exception, program: Operation) -> Operation | None:
     """The op that xDSL's ``-t llvm`` stopped at when ``error`` is its "Conversion
     not implemented for op: NAME"; ``None`` for any other error."""
@@ -280,9 +318,12 @@ def diagnose_internal_errors() -> None:
     ``ValueError`` while parsing is a range or validity check of an attribute, and is
     reported as a plain parse error; everything else says that it is a fault of the
     tool (``tools/fuzz.py`` counts those as failures to fix)."""
+    from xdsl.dialects.builtin import UnknownLoc
     from xdsl.parser import Parser
     from xdsl.passes import PassPipeline
     from xdsl.utils.exceptions import ParseError
+
+    from xdsl_gpu.diagnostics import PARSED_AT
 
     parse_operation_ = Parser.__dict__.get("parse_operation")
     verify_ = Operation.__dict__.get("verify")
@@ -292,11 +333,17 @@ def diagnose_internal_errors() -> None:
                                "PassPipeline.apply is gone")  # fmt: skip
     if is_patched(parse_operation_, "xdsl_gpu_internal"):
         return
+    offset_split_input_chunks()  # the line of an op in a later chunk
 
     def parse_operation(self: Parser) -> Operation:
         start = getattr(getattr(self, "_current_token", None), "span", None)
         try:
-            return cast(Operation, parse_operation_(self))
+            op = cast(Operation, parse_operation_(self))
+            if start is not None and isinstance(op.location, UnknownLoc):
+                # No location recorded (xDSL's own dialects): keep where the op
+                # was for a diagnostic about it (diagnostics.PARSED_AT).
+                setattr(op, PARSED_AT, (start, CHUNK_LINE_OFFSET.get()))
+            return op
         except ParseError:
             raise
         except DiagnosticException as error:  # e.g. the op's constraints, checked
@@ -321,7 +368,15 @@ def diagnose_internal_errors() -> None:
     def verify(self: Operation, verify_nested_ops: bool = True) -> None:
         try:
             verify_(self, verify_nested_ops)
-        except DiagnosticException:
+        except DiagnosticException as error:
+            if not hasattr(error, "failing_op") and not hasattr(error, "parse_span"):
+                # Raised by xDSL's checks of the op's regions and blocks (an empty
+                # block, a missing terminator), which name no op: it is about the
+                # innermost op being verified, and is reported at its location;
+                # a symbol defined twice at the second definition, as MLIR does.
+                error.failing_op = self  # type: ignore[attr-defined]
+                error.plain_message = str(error)  # type: ignore[attr-defined]
+                _at_redefinition(error, self)
             raise
         except Exception as error:
             if type(error) is Exception:  # how some of xDSL's verifiers report
