@@ -855,6 +855,42 @@ class ReinterpretCastFold(RewritePattern):
             rewriter.replace(op, [], [op.source])
 
 
+class AffineApplyConstantFold(RewritePattern):
+    """The folder of ``affine.apply``, which upstream's greedy driver runs on every op:
+    an apply whose map gives a constant once its ``arith.constant`` operands are
+    substituted becomes that constant (the offsets, sizes and strides of a view of a
+    static buffer, resolved to constants after the apply was built); a map that is a
+    lone dimension or symbol is its operand. Nothing is composed across other
+    applies: upstream's fold does not either."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: affine.ApplyOp, rewriter: PatternRewriter, /):
+        amap = op.map.data
+        if len(amap.results) != 1:
+            return
+        expr = amap.results[0]
+        operands = list(op.mapOperands)
+        if isinstance(expr, AffineDimExpr):
+            rewriter.replace(op, [], [operands[expr.position]])
+            return
+        if isinstance(expr, AffineSymExpr):
+            rewriter.replace(op, [], [operands[amap.num_dims + expr.position]])
+            return
+        polys = [_constant_or_atom(v) for v in operands]
+        folded = _Folder()._from_expr(
+            expr, polys[: amap.num_dims], polys[amap.num_dims :]
+        )
+        if (value := folded.as_const()) is not None:
+            rewriter.replace(op, arith.ConstantOp(IntegerAttr(value, IndexType())))
+
+
+def _constant_or_atom(value: SSAValue) -> _Poly:
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return _Poly.const(owner.value.value.data)
+    return _Poly.atom(value)
+
+
 def check_strided_inputs(root: Operation) -> None:
     """Report, before rewriting anything, the view ops this pass cannot expand: a
     layout that is not strided, or a rank-reducing subview whose dropped dimensions
@@ -895,6 +931,7 @@ class ExpandStridedMetadataPass(ModulePass):
                     ExtractStridedMetadataStaticFolder(),
                     ExtractAlignedPointerOfViewFolder(),
                     ReinterpretCastFold(),
+                    AffineApplyConstantFold(),
                 ]
             ),
             apply_recursively=True,

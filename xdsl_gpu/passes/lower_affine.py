@@ -53,6 +53,7 @@ from xdsl.ir.affine.affine_set import AffineConstraintKind
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
+from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import PatternSet, conversion_error
 
 PASS_NAME = "lower-affine"
@@ -182,13 +183,75 @@ class AffinePattern(RewritePattern):
         raise NotImplementedError
 
 
+@dataclass
 class LowerAffineApply(AffinePattern):
+    """``affine.apply`` → ``arith``. As in MLIR's dialect conversion, which tries the
+    op's folder first, an apply whose operands were all ``arith.constant`` ops before
+    the pass becomes one constant and a map that is a lone dimension or symbol is its
+    operand. An operand that only becomes a constant during the pass (another
+    apply's result) does not count: upstream replaces values only at the end."""
+
+    constants: dict[SSAValue, int] = field(default_factory=dict[SSAValue, int])
+
     def lower(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, affine.ApplyOp):
             return
+        amap = op.map.data
+        expr = amap.results[0]
+        if isinstance(expr, AffineDimExpr | AffineSymExpr):
+            position = expr.position
+            if isinstance(expr, AffineSymExpr):
+                position += amap.num_dims
+            rewriter.replace(op, [], [op.mapOperands[position]])
+            return
+        known = [self.constants.get(v) for v in op.mapOperands]
+        if all(v is not None for v in known):
+            values = [v for v in known if v is not None]
+            folded = _constant_fold(
+                expr, values[: amap.num_dims], values[amap.num_dims :]
+            )
+            if folded is not None:
+                constant = arith.ConstantOp(IntegerAttr(folded, IndexType()))
+                rewriter.replace(op, constant)
+                return
         ops: list[Operation] = []
         (value,) = expand_map(op.map.data, op.mapOperands, ops)
         rewriter.replace(op, ops, [value])
+
+
+def _constant_fold(
+    expr: AffineExpr, dims: Sequence[int], symbols: Sequence[int]
+) -> int | None:
+    """``expr``'s value, or None where a divisor is not positive (no fold: the
+    expansion reports it, as upstream's does)."""
+    match expr:
+        case AffineConstantExpr():
+            return expr.value
+        case AffineDimExpr():
+            return dims[expr.position]
+        case AffineSymExpr():
+            return symbols[expr.position]
+        case AffineBinaryOpExpr():
+            lhs = _constant_fold(expr.lhs, dims, symbols)
+            rhs = _constant_fold(expr.rhs, dims, symbols)
+            if lhs is None or rhs is None:
+                return None
+            match expr.kind:
+                case AffineBinaryOpKind.Add:
+                    return lhs + rhs
+                case AffineBinaryOpKind.Mul:
+                    return lhs * rhs
+                case _ if rhs <= 0:
+                    return None
+                case AffineBinaryOpKind.Mod:
+                    return lhs % rhs
+                case AffineBinaryOpKind.FloorDiv:
+                    return lhs // rhs
+                case AffineBinaryOpKind.CeilDiv:
+                    return -(-lhs // rhs)
+        case _:
+            pass
+    return None
 
 
 class LowerAffineMin(AffinePattern):
@@ -344,8 +407,13 @@ class LowerAffinePass(ModulePass):
     name = "lower-affine"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        constants: dict[SSAValue, int] = {
+            o.result: o.value.value.data
+            for o in preorder(op)
+            if isinstance(o, arith.ConstantOp) and isinstance(o.value, IntegerAttr)
+        }
         patterns: list[RewritePattern] = [
-            LowerAffineApply(),
+            LowerAffineApply(constants),
             LowerAffineMin(),
             LowerAffineLoadStore(),
             LowerAffineFor(),
