@@ -60,6 +60,12 @@ def _vector() -> Dialect:
     return VECTOR
 
 
+def _transform() -> Dialect:
+    from xdsl_gpu.gpu_dialect.transform import TRANSFORM
+
+    return TRANSFORM
+
+
 def _index() -> Dialect:
     from xdsl_gpu.gpu_dialect.index import INDEX
 
@@ -96,6 +102,7 @@ REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "llvm": _llvm,
     "math": _math,
     "memref": _memref,
+    "transform": _transform,
     "vector": _vector,
 }
 """Dialects that xDSL defines too: ours take their place."""
@@ -120,6 +127,7 @@ def install_parser_fixes() -> None:
     compat.linear_string_literals()
     compat.semi_affine_expressions()
     compat.upstream_scf_while_syntax()
+    compat.upstream_scf_parallel_syntax()
     compat.bounded_dense_literals()
     compat.block_redeclaration_after_forward_use()
     compat.empty_input_is_an_empty_module()
@@ -134,6 +142,7 @@ def install_hooks() -> None:
     compat.upstream_llvm_type_syntax()
     compat.hex_floats_in_dense_literals()
     compat.llvm_constant_keeps_its_type()
+    compat.upstream_scf_parallel_printing()
     compat.xdsl_dispatch_follows_subclasses(_subclassed_ops())
 
 

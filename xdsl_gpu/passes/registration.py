@@ -20,6 +20,8 @@ Replaced:
 * ``cse``: xDSL's hashes each op three times on a hit and copies its table of known
   ops for every region; ours (``xdsl_gpu/passes/cse.py``) gives the same result
   without either.
+* ``transform-interpreter``: xDSL's, with the GPU/NVGPU pattern descriptors of the
+  ``transform`` dialect that xdsl-gpu adds (``xdsl_gpu/passes/transform_interpreter.py``).
 
 ``tests/passes/test_pass_registration.py`` fails loudly if a new xDSL no longer
 registers a replaced name.
@@ -50,6 +52,12 @@ def _cse() -> type[ModulePass]:
     return CSEPass
 
 
+def _transform_interpreter() -> type[ModulePass]:
+    from xdsl_gpu.passes.transform_interpreter import TransformInterpreterPass
+
+    return TransformInterpreterPass
+
+
 def _convert_scf_to_cf() -> type[ModulePass]:
     from xdsl_gpu.passes.convert_scf_to_cf import ConvertScfToCfPass
 
@@ -61,5 +69,6 @@ REPLACED_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "cse": _cse,
     "lower-affine": _lower_affine,
     "reconcile-unrealized-casts": _reconcile_unrealized_casts,
+    "transform-interpreter": _transform_interpreter,
 }
 """Passes that xDSL registers too: ours take their place."""
