@@ -37,8 +37,10 @@ from xdsl.context import Context
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import (
     AnyFloat,
+    BFloat16Type,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    Float16Type,
     Float32Type,
     Float64Type,
     FloatAttr,
@@ -406,28 +408,52 @@ class LowerPrint(RewritePattern):
         rewriter.insert(gep)
         self._call("printString", [gep.result], rewriter)
 
+    def _scalar(self, value: SSAValue, rewriter: PatternRewriter) -> bool:
+        """The call that prints one scalar, as upstream picks it: ``f16``/``bf16``
+        by their bits, ``index`` as unsigned, an unsigned integer zero-extended to
+        ``printU64``, a signless or signed one sign-extended to ``printI64``
+        (``i1`` zero-extended, so that true prints as 1); ``False`` for other
+        types (a vector is looped over by convert-vector-to-scf first)."""
+        t = value.type
+        if isinstance(t, Float32Type | Float64Type):
+            self._call(f"printF{t.bitwidth}", [value], rewriter)
+        elif isinstance(t, Float16Type | BFloat16Type):
+            bits = llvm.BitcastOp(value, IntegerType(16))
+            rewriter.insert(bits)
+            name = "printF16" if isinstance(t, Float16Type) else "printBF16"
+            self._call(name, [bits.results[0]], rewriter)
+        elif isinstance(t, IndexType):
+            self._call("printU64", [_index_to_i64(value, rewriter)], rewriter)
+        elif isinstance(t, IntegerType) and t.width.data <= 64:
+            unsigned = t.signedness.data == Signedness.UNSIGNED
+            if t.signedness.data != Signedness.SIGNLESS:  # LLVM's integers are
+                signless = IntegerType(t.width.data)
+                cast = UnrealizedConversionCastOp.create(
+                    operands=[value], result_types=[signless]
+                )
+                rewriter.insert(cast)
+                value = cast.results[0]
+            if t.width.data < 64:
+                # llvm.zext/sext where upstream creates arith.extui/extsi: the same
+                # instruction once lowered, and nothing left for convert-arith-to-llvm
+                # when this runs inside gpu-to-llvm's single walk.
+                zext = unsigned or t.width.data == 1
+                ext = (llvm.ZExtOp if zext else llvm.SExtOp)(value, i64)
+                rewriter.insert(ext)
+                value = ext.results[0]
+            self._call("printU64" if unsigned else "printI64", [value], rewriter)
+        else:
+            return False
+        return True
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: vector.PrintOp, rewriter: PatternRewriter):
         if op.stringLiteral is not None:
             self._string(op.stringLiteral.data, rewriter)
             rewriter.erase(op)
             return
-        if op.source is not None:
-            t = op.source.type
-            if isinstance(t, Float32Type):
-                self._call("printF32", [op.source], rewriter)
-            elif isinstance(t, Float64Type):
-                self._call("printF64", [op.source], rewriter)
-            elif isinstance(t, IntegerType) and t.width.data <= 64:
-                value: SSAValue = op.source
-                unsigned = t.signedness.data == Signedness.UNSIGNED or t.width.data == 1
-                if t.width.data < 64:
-                    ext = (llvm.ZExtOp if unsigned else llvm.SExtOp)(value, i64)
-                    rewriter.insert(ext)
-                    value = ext.results[0]
-                self._call("printU64" if unsigned else "printI64", [value], rewriter)
-            else:
-                return
+        if op.source is not None and not self._scalar(op.source, rewriter):
+            return
         punctuation = op.punctuation.data
         if punctuation in _PUNCTUATION_CALLS:
             self._call(_PUNCTUATION_CALLS[punctuation], [], rewriter)

@@ -53,6 +53,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_gpu.gpu_dialect.vector.in_bounds import FoldTransferInBounds
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_transforms.print_lowering import LowerVectorPrint
 from xdsl_gpu.passes.vector_transforms.transfer_1d import (
@@ -104,7 +105,10 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
                 "more"
             )
         # Permuted maps first become minor identities and transposes, as upstream.
+        # Before any rewrite, upstream's greedy driver folds each transfer's
+        # in_bounds (a dim provably in bounds needs no guard).
         patterns: list[RewritePattern] = [
+            FoldTransferInBounds(),
             TransferReadPermutation(),
             TransferWriteNonPermutation(),
             TransferWritePermutation(),

@@ -5,7 +5,10 @@ walk over the host code (everything but ``gpu.module`` and ``gpu.binary``, which
 left alone), it lowers
 
 * the std dialects, with the project's std→LLVM patterns: ``func``, ``arith``, ``cf``,
-  ``index``, ``math``, ``memref`` (upstream applies every ConvertToLLVM interface);
+  ``index``, ``math``, ``memref``, ``vector`` (upstream applies every ConvertToLLVM
+  interface); first, as MLIR 22 does, 1-D ``vector`` transfers that are in bounds
+  become loads and stores (``gpu_to_llvm_patterns/vector.py``), so that
+  ``vector.print`` and 1-D transfers on the host need no convert-vector-to-llvm;
 * the host-side gpu ops to ``mgpu*`` runtime calls (``xdsl_gpu/passes/gpu_to_llvm_patterns``):
   ``gpu.wait`` in all forms, ``alloc`` (``host_shared``: managed memory), ``dealloc``,
   ``memcpy``, ``memset`` (16 and 32 bits), ``host_register``/``host_unregister``,
@@ -47,6 +50,7 @@ from xdsl_gpu.passes.convert_cf_to_llvm import cf_to_llvm_patterns
 from xdsl_gpu.passes.convert_func_to_llvm import func_to_llvm_patterns
 from xdsl_gpu.passes.convert_index_to_llvm import index_to_llvm_patterns
 from xdsl_gpu.passes.convert_math_to_llvm import math_to_llvm_patterns
+from xdsl_gpu.passes.dialect_presence import dialect_loaded
 from xdsl_gpu.passes.finalize_memref_to_llvm import (
     MemRefLoweringOptions,
     memref_to_llvm_patterns,
@@ -89,6 +93,11 @@ class GpuToLLVMPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         roots = [o for o in op.ops if not isinstance(o, GpuModuleOp | BinaryOp)]
+        vector_loaded = dialect_loaded("vector")
+        if vector_loaded:
+            from xdsl_gpu.passes.gpu_to_llvm_patterns.vector import lower_transfers
+
+            lower_transfers(roots)
         converter = HostTypeConverter(address_spaces=NVVM_ADDRESS_SPACES)
         memref = MemRefLoweringOptions(converter, pass_name=PASS_NAME)
         runtime = RuntimeCalls(op)
@@ -111,6 +120,12 @@ class GpuToLLVMPass(ModulePass):
             *math_to_llvm_patterns(converter),
             *memref_to_llvm_patterns(memref),
         ]
+        if vector_loaded:  # upstream: the vector dialect's ConvertToLLVM patterns
+            from xdsl_gpu.passes.gpu_to_llvm_patterns.vector import (
+                host_vector_patterns,
+            )
+
+            patterns += host_vector_patterns(memref, op)
         _apply_once(op, roots, patterns)
         for root in op.ops:
             if not isinstance(root, GpuModuleOp | BinaryOp):

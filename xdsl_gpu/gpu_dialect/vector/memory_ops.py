@@ -33,9 +33,12 @@ from xdsl.irdl import (
     opt_result_def,
     prop_def,
     result_def,
+    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser
+from xdsl.pattern_rewriter import RewritePattern
+from xdsl.traits import HasCanonicalizationPatternsTrait
 from xdsl.utils.exceptions import VerifyException
 
 from xdsl_gpu.gpu_dialect.vector.attributes import quoted
@@ -437,6 +440,14 @@ def _as(cls: type[_Op], op: Operation) -> _Op:
     return new
 
 
+class _TransferCanonicalization(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        from xdsl_gpu.gpu_dialect.vector.in_bounds import FoldTransferInBounds
+
+        return (FoldTransferInBounds(),)
+
+
 @irdl_op_definition
 class TransferReadOp(xvector.TransferReadOp):
     """``%v = vector.transfer_read %m[%i, %j], %pad {in_bounds = [true]} :
@@ -449,6 +460,7 @@ class TransferReadOp(xvector.TransferReadOp):
     permutation_map = prop_def(AffineMapAttr)
     in_bounds = prop_def(ArrayAttr[BoolAttr])
     result = result_def(VectorType)
+    traits = traits_def(_TransferCanonicalization())
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
@@ -475,6 +487,7 @@ class TransferWriteOp(xvector.TransferWriteOp):
     permutation_map = prop_def(AffineMapAttr)
     in_bounds = prop_def(ArrayAttr[BoolAttr])
     result = opt_result_def(TensorType)
+    traits = traits_def(_TransferCanonicalization())
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
