@@ -187,14 +187,7 @@ def _dialect_to_llvm(c: _Conversion, op: Operation) -> list[RewritePattern]:
         return memref_to_llvm_patterns(c.memref(), strict=False)
     if name == "vector":
         return _vector_to_llvm(c, op)
-    patterns = _DIALECT_TO_LLVM.get(name)
-    if patterns is None:
-        raise _error(
-            op,
-            f"dialect does not implement ConvertToLLVMPatternInterface or extension "
-            f"was not loaded: {name} (xdsl-gpu has {', '.join(_DIALECTS_TO_LLVM)})",
-        )
-    return patterns(c)
+    return _DIALECT_TO_LLVM[name](c)
 
 
 _DIALECT_TO_LLVM: dict[str, Callable[[_Conversion], list[RewritePattern]]] = {
@@ -285,15 +278,15 @@ class _Legality:
         return None
 
 
-def apply_conversion_patterns(
-    op: transform.ApplyConversionPatternsOp, payload: Operation
-) -> None:
-    """One dialect conversion of ``payload`` as ``op`` describes it."""
-    descriptors = list(op.patterns.ops)
+def check_conversion_patterns(
+    op: transform.ApplyConversionPatternsOp,
+) -> Operation | None:
+    """What MLIR rejects whatever the payload: descriptors without a type
+    converter, a dialect without LLVM patterns. Returns the type converter op."""
     converter_op: Operation | None = None
     if op.default_type_converter_region is not None:
         converter_op = op.default_type_converter_region.block.first_op
-    if converter_op is None and descriptors:
+    if converter_op is None and op.patterns.block.first_op is not None:
         raise _error(
             op,
             "pattern descriptor does not specify type converter and "
@@ -301,6 +294,26 @@ def apply_conversion_patterns(
             "'with type_converter { "
             "transform.apply_conversion_patterns.memref.memref_to_llvm_type_converter }')",
         )
+    for descriptor in op.patterns.ops:
+        if (
+            isinstance(descriptor, transform.ApplyDialectToLLVMConversionPatternsOp)
+            and descriptor.dialect.data not in _DIALECTS_TO_LLVM
+        ):
+            raise _error(
+                descriptor,
+                "dialect does not implement ConvertToLLVMPatternInterface or "
+                f"extension was not loaded: {descriptor.dialect.data} (xdsl-gpu has "
+                f"{', '.join(_DIALECTS_TO_LLVM)})",
+            )
+    return converter_op
+
+
+def apply_conversion_patterns(
+    op: transform.ApplyConversionPatternsOp, payload: Operation
+) -> None:
+    """One dialect conversion of ``payload`` as ``op`` describes it."""
+    descriptors = list(op.patterns.ops)
+    converter_op = check_conversion_patterns(op)
     index_bitwidth, bare = 64, False
     if isinstance(converter_op, transform.MemrefToLLVMTypeConverterOp):
         index_bitwidth = transform.integer(converter_op.index_bitwidth, 64)
@@ -375,11 +388,13 @@ def _pattern_descriptor(
     )
 
 
-def apply_patterns(op: transform.ApplyPatternsOp, payload: Operation) -> None:
+def apply_patterns(
+    op: transform.ApplyPatternsOp, payload: Operation, ctx: Context
+) -> None:
     patterns = [p for d in op.patterns.ops for p in _pattern_descriptor(d, payload)]
     if patterns:
         walker = PatternRewriteWalker(
-            GreedyRewritePatternApplier(patterns, folding_enabled=True),
+            GreedyRewritePatternApplier(patterns, ctx=ctx, folding_enabled=True),
             post_walk_func=region_dce,
         )
         for region in payload.regions:
@@ -400,6 +415,9 @@ def _handle(value: object) -> OperationHandle:
 class GPUTransformFunctions(InterpreterFunctions):
     """The ops that xdsl-gpu adds to the ``transform`` dialect."""
 
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
     @impl(transform.ApplyConversionPatternsOp)
     def run_apply_conversion_patterns(
         self,
@@ -407,6 +425,7 @@ class GPUTransformFunctions(InterpreterFunctions):
         op: transform.ApplyConversionPatternsOp,
         args: PythonValues,
     ) -> PythonValues:
+        check_conversion_patterns(op)
         for payload in _handle(args[0]).ops:
             apply_conversion_patterns(op, payload)
         return ()
@@ -419,7 +438,7 @@ class GPUTransformFunctions(InterpreterFunctions):
         args: PythonValues,
     ) -> PythonValues:
         for payload in _handle(args[0]).ops:
-            apply_patterns(op, payload)
+            apply_patterns(op, payload, self.ctx)
         return ()
 
 
@@ -466,7 +485,7 @@ class TransformInterpreterPass(ModulePass):
             TransformFunctions(ctx, _available_passes())
         )
         interpreter.register_implementations(PrintfFunctions())
-        interpreter.register_implementations(GPUTransformFunctions())
+        interpreter.register_implementations(GPUTransformFunctions(ctx))
         interpreter.call_op(schedule, (OperationHandle(op),))
 
 
