@@ -25,6 +25,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "convert-nvgpu-to-nvvm": lambda: _load(
             "convert_nvgpu_to_nvvm", "ConvertNVGPUToNVVMPass"
         ),
+        "convert-nvvm-to-llvm": lambda: _load(
+            "convert_nvvm_to_llvm", "ConvertNVVMToLLVMPass"
+        ),
         "convert-func-to-llvm": lambda: _load(
             "convert_func_to_llvm", "ConvertFuncToLLVMPass"
         ),

@@ -162,6 +162,15 @@ prefixes each would convert, and why it is not needed. Used only when no pass of
 name is registered."""
 
 
+CHECK_ONLY_STEPS = frozenset({"convert-nvvm-to-llvm"})
+"""Steps left to the ops' own translation although the pass exists. Upstream's
+``convert-vector-to-scf`` folds the whole module (its greedy driver) before step 5, so
+an ``llvm.zext`` of a constant reaches the PTX builder as a constant (an immediate);
+this pipeline does not fold there, and the ops' LLVM IR hooks
+(``gpu_dialect/nvvm/ptx_builder.py``) make up for it. Run the pass once the pipeline
+folds as upstream does."""
+
+
 DIALECT_PASSES: dict[str, str] = {
     "convert-vector-to-scf": "vector",
     "convert-index-to-llvm": "index",
@@ -203,7 +212,7 @@ def instantiate(
 ) -> ModulePass | None:
     """The pass object for ``step``, or ``None`` for one of :data:`NO_OP_PASSES`."""
     factory = registry.get(step.pass_name)
-    if factory is None:
+    if factory is None or step.pass_name in CHECK_ONLY_STEPS:
         if step.pass_name in NO_OP_PASSES:
             return None
         raise PassFailedException(

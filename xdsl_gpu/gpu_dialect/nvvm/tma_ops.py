@@ -357,7 +357,14 @@ class CpAsyncBulkTensorGlobalToSharedClusterOp(IRDLOperation):
         emitter.call_intrinsic(name, None, [(str(t), str(v)) for t, v in args])
 
     def _inline_ptx(self, emitter: Any, rank: int) -> None:
-        """Upstream's PTX: ``[dst], [map, {c0,c1} ], [mbar][, mask][, hint]``."""
+        ptx, values = self.inline_ptx()
+        args = [value_argument(emitter, v) for v in values]
+        emit_inline_ptx(emitter, ptx, args, self.predicate)
+
+    def inline_ptx(self) -> tuple[str, list[SSAValue]]:
+        """Upstream's PTX, ``[dst], [map, {c0,c1} ], [mbar][, mask][, hint]``, and
+        its operands (the predicate apart); also used by ``convert-nvvm-to-llvm``."""
+        rank = len(self.coordinates)
         index = 2 + rank
         coords = ",".join(f"%{2 + i}" for i in range(rank))
         suffix = ""
@@ -389,8 +396,7 @@ class CpAsyncBulkTensorGlobalToSharedClusterOp(IRDLOperation):
             self.mbar,
             *extra,
         ]
-        args = [value_argument(emitter, v) for v in values]
-        emit_inline_ptx(emitter, ptx, args, self.predicate)
+        return ptx, values
 
 
 @irdl_op_definition

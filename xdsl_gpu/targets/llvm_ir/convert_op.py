@@ -61,6 +61,7 @@ from xdsl_gpu.gpu_dialect.llvm import (
     FCmpPredicateFlag,
     OverflowAttr,
 )
+from xdsl_gpu.gpu_dialect.nvvm.ptx_builder import llvm_ir_string
 from xdsl_gpu.targets.llvm_ir.convert_type import (
     LLVMIRTranslationError,
     convert_type,
@@ -853,8 +854,9 @@ def _inline_asm(op: Any, f: FunctionEmitter) -> None:
         words.append("alignstack")
     if op.asm_dialect is not None and op.asm_dialect.value.data == 1:
         words.append("inteldialect")
-    asm = op.asm_string.data.replace("\\", "\\5C").replace('"', "\\22")
-    cons = op.constraints.data.replace("\\", "\\5C").replace('"', "\\22")
+    # Newlines and tabs of multi-line PTX are escaped too, as LLVM prints them.
+    asm = llvm_ir_string(op.asm_string.data)
+    cons = llvm_ir_string(op.constraints.data)
     args = ", ".join(f.typed(a) for a in op.operands_)
     rhs = f'call {ret} {" ".join(words)} "{asm}", "{cons}"({args})'
     if op.res is None:
