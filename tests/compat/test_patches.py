@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import inspect
+import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -221,6 +222,45 @@ def test_gap_upstream_scf_while_syntax() -> None:
     parser.parse_characters("scf.while")
     with pytest.raises(ParseError, match="'\\(' expected"):
         compat.original(WhileOp.__dict__["parse"].__func__)(WhileOp, parser)
+
+
+def test_gap_upstream_scf_parallel_syntax() -> None:
+    from xdsl.dialects.scf import ParallelOp, ReduceOp, Scf
+    from xdsl.utils.exceptions import ParseError
+
+    ctx = Context()
+    ctx.load_dialect(Scf)
+    parser = Parser(ctx, "(%i) = (%lb) to (%ub) step (%s) {\n}")
+    with pytest.raises(ParseError, match="does not have a custom format"):
+        compat.original(ParallelOp.__dict__["parse"].__func__)(ParallelOp, parser)
+    # Two reductions in MLIR's form: xDSL's format of scf.reduce stops at the comma.
+    parser = Parser(ctx, "{\n}, {\n}")
+    compat.original(ReduceOp.__dict__["parse"].__func__)(ReduceOp, parser)
+    assert parser.parse_optional_punctuation(",") is not None
+
+
+def test_gap_upstream_scf_parallel_printing() -> None:
+    from xdsl.dialects.builtin import IndexType
+    from xdsl.dialects.scf import ParallelOp, ReduceOp
+    from xdsl.ir import Block, Region
+
+    assert compat.original(ParallelOp.__dict__["print"]) is Operation.print
+    body = Region(Block([ReduceOp()], arg_types=[IndexType()]))
+    bound = _TestOp(result_types=[IndexType()]).results[0]
+    loop = ParallelOp([bound], [bound], [bound], body)
+    text = io.StringIO()
+    Printer(text).print_op(loop)
+    assert text.getvalue().startswith("scf.parallel (%")
+    stock = io.StringIO()
+    with mock.patch.object(ParallelOp, "print", Operation.print):
+        Printer(stock).print_op(loop)
+    assert stock.getvalue().startswith('"scf.parallel"(')
+    # xDSL's scf.reduce prints two regions without the comma MLIR needs.
+    reduce = ReduceOp((), [Region(Block()), Region(Block())])
+    stock = io.StringIO()
+    compat.original(ReduceOp.__dict__["print"])(reduce, Printer(stock))
+    assert "} {" in stock.getvalue()
+    assert "}, {" not in stock.getvalue()
 
 
 def test_gap_hex_floats_in_dense_literals() -> None:

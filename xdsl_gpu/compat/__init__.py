@@ -70,6 +70,7 @@ from xdsl_gpu.compat.parser import (
     is_symbolic_or_constant,
     linear_string_literals,
     semi_affine_expressions,
+    upstream_scf_parallel_syntax,
     upstream_scf_while_syntax,
 )
 from xdsl_gpu.compat.performance import (
@@ -88,6 +89,7 @@ from xdsl_gpu.compat.pipelines import (
 from xdsl_gpu.compat.printer import (
     llvm_constant_keeps_its_type,
     upstream_llvm_type_syntax,
+    upstream_scf_parallel_printing,
 )
 
 __all__ = [
@@ -133,6 +135,8 @@ __all__ = [
     "upstream_command_lines",
     "upstream_llvm_type_syntax",
     "upstream_pass_pipelines",
+    "upstream_scf_parallel_printing",
+    "upstream_scf_parallel_syntax",
     "upstream_scf_while_syntax",
     "verify_dialect_attributes_with",
     "write_output_file",
@@ -210,6 +214,18 @@ PATCHES: tuple[Patch, ...] = (
         "upstream_scf_while_syntax",
         "xDSL's scf.while parser refuses `scf.while : () -> ()`, the form MLIR "
         "prints for a loop without operands.",
+    ),
+    Patch(
+        "upstream_scf_parallel_syntax",
+        "xDSL's scf.parallel has no custom format: `scf.parallel (%i) = (%lb) to "
+        "(%ub) step (%s) {...}`, the form MLIR prints and upstream's tests use, is "
+        "'does not have a custom format'.",
+    ),
+    Patch(
+        "upstream_scf_parallel_printing",
+        "xDSL prints scf.parallel in generic form only; MLIR's printed form is the "
+        "project's contract. Runs that use xdsl-gpu only (it changes what stock "
+        "xDSL prints).",
     ),
     Patch(
         "hex_floats_in_dense_literals",

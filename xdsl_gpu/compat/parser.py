@@ -1,5 +1,5 @@
 """What xDSL's parser refuses, hangs on or crashes on in MLIR text: string literals,
-semi-affine maps, upstream's ``scf.while`` form, hex floats in dense literals, huge
+semi-affine maps, upstream's ``scf.while`` and ``scf.parallel`` forms, hex floats in dense literals, huge
 dense literals, block labels defined twice, inputs without operations."""
 
 from __future__ import annotations
@@ -184,6 +184,152 @@ def upstream_scf_while_syntax() -> None:
 
     _mark(parse_without_operands, "xdsl_gpu_upstream_syntax", parse)
     WhileOp.parse = classmethod(parse_without_operands)  # type: ignore[method-assign,assignment]
+
+
+def upstream_scf_parallel_syntax() -> None:
+    """Read ``scf.parallel``'s custom form, which xDSL 0.74's ``ParallelOp`` lacks
+    ("does not have a custom format"; it reads and prints only the generic form):
+
+        scf.parallel (%i, %j) = (%lb0, %lb1) to (%ub0, %ub1) step (%s0, %s1)
+            [init (%v0, ...) -> type | (type, ...)] { body } [{attr-dict}]
+
+    as MLIR 22 does: the induction variables are ``index`` block arguments, a body
+    without ``scf.reduce`` gets one. Every form xDSL reads is read as before; what it
+    prints is :func:`xdsl_gpu.compat.upstream_scf_parallel_printing`'s business."""
+    from xdsl.dialects.builtin import IndexType
+    from xdsl.dialects.scf import ParallelOp
+    from xdsl.ir import Operation
+    from xdsl.parser import Parser
+    from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
+
+    current = ParallelOp.__dict__.get("parse")
+    if current is not None:
+        if isinstance(current, classmethod) and is_patched(
+            current.__func__, "xdsl_gpu_upstream_syntax"
+        ):
+            return
+        raise XdslChangedError(
+            "xdsl.dialects.scf.ParallelOp has a parser of its own: check whether it "
+            "reads MLIR's form, and drop upstream_scf_parallel_syntax if so"
+        )
+    inherited = Operation.__dict__.get("parse")
+    if not isinstance(inherited, classmethod):
+        raise XdslChangedError("xdsl.ir.Operation.parse is gone")
+
+    def parse_parallel(cls: Any, parser: Any) -> Any:
+        paren = Parser.Delimiter.PAREN
+        ivs = parser.parse_comma_separated_list(
+            paren, lambda: parser.parse_argument(expect_type=False)
+        )
+        index = IndexType()
+
+        def bounds(what: str) -> Any:
+            start = parser.pos
+            operands = parser.parse_comma_separated_list(
+                paren, parser.parse_unresolved_operand
+            )
+            if len(operands) != len(ivs):
+                parser.raise_error(
+                    f"expected {len(ivs)} {what}{'s' if len(ivs) != 1 else ''}, one "
+                    f"per induction variable, got {len(operands)}",
+                    start,
+                    parser.pos,
+                )
+            return parser.resolve_operands(operands, [index] * len(operands), start)
+
+        parser.parse_punctuation("=")
+        lower = bounds("lower bound")
+        parser.parse_keyword("to")
+        upper = bounds("upper bound")
+        parser.parse_keyword("step")
+        steps = bounds("step")
+        start = parser.pos
+        inits = []
+        if parser.parse_optional_keyword("init"):
+            inits = parser.parse_comma_separated_list(
+                paren, parser.parse_unresolved_operand
+            )
+        types = []
+        if parser.parse_optional_punctuation("->"):
+            types = parser.parse_optional_comma_separated_list(
+                paren, parser.parse_type
+            ) or [parser.parse_type()]
+        if len(inits) != len(types):
+            parser.raise_error(
+                f"expected one result type after '->' per value of 'init (...)': got "
+                f"{len(inits)} values and {len(types)} types",
+                start,
+                parser.pos,
+            )
+        init_values = parser.resolve_operands(inits, types, start)
+        body = parser.parse_region([iv.resolve(index) for iv in ivs])
+        attributes = parser.parse_optional_attr_dict()
+        op = cls(lower, upper, steps, body, init_values)
+        op.attributes |= attributes
+        for trait in op.get_traits_of_type(SingleBlockImplicitTerminator):
+            ensure_terminator(op, trait)
+        return op
+
+    _mark(parse_parallel, "xdsl_gpu_upstream_syntax", inherited.__func__)
+    ParallelOp.parse = classmethod(parse_parallel)  # type: ignore[method-assign,assignment]
+    _upstream_scf_reduce_syntax()
+
+
+REDUCE_FORMAT = "(`(` $args^ `:` type($args) `)`)? $reductions attr-dict"
+"""xDSL 0.74's format of ``scf.reduce``: MLIR 22's, but xDSL reads and prints the
+regions of a variadic region list one after the other where MLIR separates them with
+commas (``scf.reduce(%a, %b : f32, i32) {...}, {...}``)."""
+
+
+def _upstream_scf_reduce_syntax() -> None:
+    """Read ``scf.reduce`` with several reductions as MLIR writes it, the regions
+    separated by commas; xDSL's form (no commas) is read as before."""
+    from xdsl.dialects.scf import ReduceOp
+    from xdsl.parser import Parser
+
+    if ReduceOp.assembly_format != REDUCE_FORMAT:
+        raise XdslChangedError("xdsl.dialects.scf.ReduceOp's format changed")
+    current = ReduceOp.__dict__.get("parse")
+    if not isinstance(current, classmethod):
+        raise XdslChangedError("xdsl.dialects.scf.ReduceOp.parse is gone")
+    if is_patched(current.__func__, "xdsl_gpu_upstream_syntax"):
+        return
+
+    def parse_reduce(cls: Any, parser: Any) -> Any:
+        args = []
+        start = parser.pos
+        if parser.parse_optional_punctuation("(") is not None:
+            operands = parser.parse_comma_separated_list(
+                Parser.Delimiter.NONE, parser.parse_unresolved_operand
+            )
+            parser.parse_punctuation(":")
+            types = parser.parse_comma_separated_list(
+                Parser.Delimiter.NONE, parser.parse_type
+            )
+            parser.parse_punctuation(")")
+            if len(operands) != len(types):
+                parser.raise_error(
+                    f"expected one type per reduced value: got {len(operands)} "
+                    f"values and {len(types)} types",
+                    start,
+                    parser.pos,
+                )
+            args = parser.resolve_operands(operands, types, start)
+        regions = []
+        region = parser.parse_optional_region()
+        while region is not None:
+            regions.append(region)
+            if parser.parse_optional_punctuation(",") is not None:
+                region = parser.parse_region()
+            else:  # xDSL's own form: the next region, if any, follows directly
+                region = parser.parse_optional_region()
+        attributes = parser.parse_optional_attr_dict()
+        op = cls(args, regions)
+        op.attributes |= attributes
+        return op
+
+    _mark(parse_reduce, "xdsl_gpu_upstream_syntax", current.__func__)
+    ReduceOp.parse = classmethod(parse_reduce)  # type: ignore[method-assign,assignment]
 
 
 def hex_floats_in_dense_literals() -> None:

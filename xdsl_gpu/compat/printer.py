@@ -1,5 +1,5 @@
 """MLIR's printed forms where xDSL prints its own: llvm types and flags, typed
-``llvm.mlir.constant``."""
+``llvm.mlir.constant``, ``scf.parallel``'s custom form."""
 
 from __future__ import annotations
 
@@ -162,3 +162,90 @@ def llvm_constant_keeps_its_type() -> None:
 
     _mark(print_constant, "xdsl_gpu_constant_type", current)
     ConstantOp.print = print_constant  # type: ignore[method-assign]
+
+
+def upstream_scf_parallel_printing() -> None:
+    """Print ``scf.parallel`` in MLIR 22's custom form (xDSL 0.74 prints only the
+    generic one): ``(%ivs) = (%lbs) to (%ubs) step (%steps)``, ``init (...)`` and
+    ``-> types`` when it has results, the body with its ``scf.reduce``, then the
+    attributes but ``operandSegmentSizes``. Only in runs that use xdsl-gpu: it
+    changes what stock xDSL prints (the parser reads both forms in every run,
+    :func:`xdsl_gpu.compat.upstream_scf_parallel_syntax`)."""
+    from xdsl.dialects.scf import ParallelOp
+    from xdsl.ir import Operation
+
+    current = ParallelOp.__dict__.get("print")
+    if current is not None:
+        if is_patched(current, "xdsl_gpu_upstream_syntax"):
+            return
+        raise XdslChangedError(
+            "xdsl.dialects.scf.ParallelOp has a printer of its own: check whether it "
+            "prints MLIR's form, and drop upstream_scf_parallel_printing if so"
+        )
+    inherited = Operation.__dict__.get("print")
+    if not callable(inherited):
+        raise XdslChangedError("xdsl.ir.Operation.print is gone")
+
+    def print_parallel(self: Any, printer: Any) -> None:
+        block = self.body.blocks.first
+        printer.print_string(" (")
+        printer.print_list(block.args if block else (), printer.print_ssa_value)
+        for keyword, values in (
+            (") = (", self.lowerBound),
+            (") to (", self.upperBound),
+            (") step (", self.step),
+        ):
+            printer.print_string(keyword)
+            printer.print_list(values, printer.print_ssa_value)
+        printer.print_string(")")
+        if self.initVals:
+            printer.print_string(" init (")
+            printer.print_list(self.initVals, printer.print_ssa_value)
+            printer.print_string(")")
+        if self.res:
+            printer.print_string(" -> ")
+            if len(self.res) == 1:
+                printer.print_attribute(self.res[0].type)
+            else:
+                printer.print_string("(")
+                printer.print_list(self.res.types, printer.print_attribute)
+                printer.print_string(")")
+        printer.print_string(" ")
+        printer.print_region(
+            self.body, print_entry_block_args=False, print_empty_block=False
+        )
+        printer.print_op_attributes(
+            self.attributes, reserved_attr_names=("operandSegmentSizes",)
+        )
+
+    _mark(print_parallel, "xdsl_gpu_upstream_syntax", inherited)
+    ParallelOp.print = print_parallel  # type: ignore[method-assign]
+    _upstream_scf_reduce_printing()
+
+
+def _upstream_scf_reduce_printing() -> None:
+    """Print the regions of an ``scf.reduce`` with several reductions separated by
+    commas, as MLIR does (xDSL's format puts them one after the other, which MLIR
+    does not read)."""
+    from xdsl.dialects.scf import ReduceOp
+
+    current = ReduceOp.__dict__.get("print")
+    if not callable(current):
+        raise XdslChangedError("xdsl.dialects.scf.ReduceOp.print is gone")
+    if is_patched(current, "xdsl_gpu_upstream_syntax"):
+        return
+
+    def print_reduce(self: Any, printer: Any) -> None:
+        if self.args:
+            printer.print_string("(")
+            printer.print_list(self.args, printer.print_ssa_value)
+            printer.print_string(" : ")
+            printer.print_list(self.args.types, printer.print_attribute)
+            printer.print_string(")")
+        for i, region in enumerate(self.reductions):
+            printer.print_string(", " if i else " ")
+            printer.print_region(region)
+        printer.print_op_attributes(self.attributes)
+
+    _mark(print_reduce, "xdsl_gpu_upstream_syntax", current)
+    ReduceOp.print = print_reduce  # type: ignore[method-assign]

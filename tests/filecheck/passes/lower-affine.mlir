@@ -127,7 +127,7 @@ func.func @parallel(%m: memref<10x10xf32>, %n: index) {
   // CHECK-NEXT: %[[LB1:.*]] = arith.constant 0 : index
   // CHECK-NEXT: %[[ST0:.*]] = arith.constant 2 : index
   // CHECK-NEXT: %[[ST1:.*]] = arith.constant 1 : index
-  // CHECK-NEXT: "scf.parallel"(%[[LB0]], %[[LB1]], %[[UB0]], %n, %[[ST0]], %[[ST1]]) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
+  // CHECK-NEXT: scf.parallel (%x, %y) = (%[[LB0]], %[[LB1]]) to (%[[UB0]], %n) step (%[[ST0]], %[[ST1]]) {
   // CHECK:        scf.reduce
   "affine.parallel"(%n) <{lowerBoundsMap = affine_map<() -> (0, 0)>, lowerBoundsGroups = dense<1> : vector<2xi32>, upperBoundsMap = affine_map<()[s0] -> (8, s0)>, upperBoundsGroups = dense<1> : vector<2xi32>, steps = [2 : i64, 1 : i64], reductions = []}> ({
   ^bb0(%x: index, %y: index):
