@@ -50,6 +50,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
             "finalize_memref_to_llvm", "FinalizeMemRefToLLVMPass"
         ),
         "gpu-async-region": lambda: _load("gpu_async_region", "GpuAsyncRegionPass"),
+        "gpu-eliminate-barriers": lambda: _load(
+            "gpu_eliminate_barriers", "GpuEliminateBarriersPass"
+        ),
         "gpu-kernel-outlining": lambda: _load(
             "gpu_kernel_outlining", "GpuKernelOutliningPass"
         ),

@@ -68,6 +68,7 @@ from xdsl_gpu.passes.finalize_memref_to_llvm import (
     MemRefLoweringOptions,
     memref_to_llvm_patterns,
 )
+from xdsl_gpu.passes.gpu_eliminate_barriers import eliminate_barriers, erase_dead_ops
 from xdsl_gpu.passes.gpu_to_nvvm_patterns import (
     NVVMLowering,
     attribution_patterns,
@@ -381,6 +382,8 @@ def _pattern_descriptor(
         return [AllReduceExpansion(), *index_expansion_patterns()]
     if isinstance(descriptor, transform.ApplyCanonicalizationPatternsOp):
         return [CanonicalizationRewritePattern()]
+    if isinstance(descriptor, transform.ApplyGPUEliminateBarriersPatternsOp):
+        return []  # not a pattern: an analysis of the whole payload (above)
     raise _error(
         descriptor,
         f"'{descriptor.name}' is parsed but not implemented by xdsl-gpu's "
@@ -391,6 +394,11 @@ def _pattern_descriptor(
 def apply_patterns(
     op: transform.ApplyPatternsOp, payload: Operation, ctx: Context
 ) -> None:
+    if any(
+        isinstance(d, transform.ApplyGPUEliminateBarriersPatternsOp)
+        for d in op.patterns.ops
+    ) and eliminate_barriers(payload):
+        erase_dead_ops(payload)
     patterns = [p for d in op.patterns.ops for p in _pattern_descriptor(d, payload)]
     if patterns:
         walker = PatternRewriteWalker(
