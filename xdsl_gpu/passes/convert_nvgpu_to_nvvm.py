@@ -6,7 +6,9 @@ address takes it from the descriptor through ``builtin.unrealized_conversion_cas
 ``#gpu.address_space`` maps to NVVM's address spaces (global 1, workgroup 3,
 private 0), ``!nvgpu.device.async.token`` becomes a dummy ``i32``, and ``scf``
 regions that carry converted types (a token in ``scf.for``'s ``iter_args``) get the
-converted types.
+converted types. As the folds of upstream's conversion driver do, a
+``gpu.all_reduce``/``gpu.subgroup_reduce`` in the entry block of a ``gpu.launch``
+becomes ``uniform``.
 
 The patterns live in :mod:`xdsl_gpu.passes.nvgpu_to_nvvm_patterns`, one module per
 family of ops (``ampere``: ``mma.sync``, ``mma.sp.sync``, ``ldmatrix``,
@@ -23,6 +25,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import RewritePattern
 
+from xdsl_gpu.gpu_dialect.gpu.compute_ops import MakeGroupOpUniform
 from xdsl_gpu.passes.llvm_type_converter import NVVM_ADDRESS_SPACES, PatternSet
 from xdsl_gpu.passes.nvgpu_to_nvvm_patterns import PATTERN_MODULES
 from xdsl_gpu.passes.nvgpu_to_nvvm_patterns.common import (
@@ -63,6 +66,11 @@ class ConvertNVGPUToNVVMPass(ModulePass):
             [
                 *nvgpu_to_nvvm_patterns(lowering),
                 *scf_structural_type_patterns(lowering.converter),
+                # Upstream's conversion driver folds each op it may not leave as
+                # it is before trying patterns; the folder of these group ops
+                # marks them `uniform` in a gpu.launch's entry block, which is
+                # what lets the pipeline lower an all_reduce written without it.
+                MakeGroupOpUniform(),
             ]
         ).apply(op)
         for inner in op.walk():
