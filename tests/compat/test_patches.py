@@ -263,6 +263,27 @@ def test_gap_upstream_scf_parallel_printing() -> None:
     assert "}, {" not in stock.getvalue()
 
 
+def test_gap_linalg_contractions_cast_inputs() -> None:
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import MemRefType, f16, f32
+    from xdsl.dialects.linalg.abstract_ops import ConvOperation
+    from xdsl.dialects.linalg.ops import MatmulOp
+
+    a, b = _TestOp(result_types=[MemRefType(f16, [2, 2])] * 2).results
+    (c,) = _TestOp(result_types=[MemRefType(f32, [2, 2])]).results
+    body = compat.original(MatmulOp.__dict__["get_hidden_region"].__func__)(
+        MatmulOp, (a, b), (c,)
+    )
+    ops = list(body.block.ops)
+    assert not any(isinstance(op, arith.ExtFOp) for op in ops)
+    mul = next(op for op in ops if isinstance(op, arith.MulfOp))
+    assert mul.result.type == f16  # then added to the f32 accumulator
+    with pytest.raises(AssertionError):
+        compat.original(ConvOperation.__dict__["get_hidden_region"].__func__)(
+            ConvOperation, (a, b), (c,)
+        )
+
+
 def test_gap_hex_floats_in_dense_literals() -> None:
     from xdsl.parser.attribute_parser import AttrParser
 

@@ -36,6 +36,7 @@ from xdsl_gpu.compat._base import (
     original,
 )
 from xdsl_gpu.compat.dialects import (
+    linalg_contractions_cast_inputs,
     remember_failing_ops,
     replace_context_dialect,
     verify_dialect_attributes_with,
@@ -118,6 +119,7 @@ __all__ = [
     "is_patched",
     "is_symbolic_or_constant",
     "lazy_assembly_formats",
+    "linalg_contractions_cast_inputs",
     "linear_string_literals",
     "llvm_constant_keeps_its_type",
     "mlir_pipeline_to_xdsl",
@@ -265,6 +267,14 @@ PATCHES: tuple[Patch, ...] = (
         "xdsl_dispatch_follows_subclasses",
         "xdsl-run's interpreter and the -t llvm backend look ops up by exact class "
         "with no extension point, so our subclasses of xDSL's ops are unknown there.",
+    ),
+    Patch(
+        "linalg_contractions_cast_inputs",
+        "xDSL's linalg.matmul multiplies its inputs without casting them to the "
+        "output's element type (f16 x f16 -> f32 lowers to an ill-typed arith.addf "
+        "of f16 and f32) and its conv ops extend only integers (an assertion for "
+        "floats); MLIR casts each input first (extf, extsi, sitofp, ...). Runs that "
+        "use xdsl-gpu only.",
     ),
     Patch(
         "lazy_assembly_formats",
