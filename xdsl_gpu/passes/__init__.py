@@ -34,6 +34,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "convert-index-to-llvm": lambda: _load(
             "convert_index_to_llvm", "ConvertIndexToLLVMPass"
         ),
+        "convert-to-llvm": lambda: _load("convert_to_llvm", "ConvertToLLVMPass"),
         "convert-vector-to-llvm": lambda: _load(
             "convert_vector_to_llvm", "ConvertVectorToLLVMPass"
         ),
