@@ -72,6 +72,10 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "nvvm-attach-target": lambda: _load(
             "nvvm_attach_target", "NVVMAttachTargetPass"
         ),
+        "test-gpu-rewrite": lambda: _load("test_gpu_rewrite", "TestGpuRewritePass"),
+        "test-gpu-subgroup-reduce-lowering": lambda: _load(
+            "test_gpu_subgroup_reduce_lowering", "TestGpuSubgroupReduceLoweringPass"
+        ),
         "xgpu-check-kernel-abi": lambda: _load(
             "xgpu_check_kernel_abi", "XgpuCheckKernelAbiPass"
         ),
