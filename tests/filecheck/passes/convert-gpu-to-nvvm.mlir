@@ -129,10 +129,11 @@ gpu.module @printf {
 // -----
 
 // Attributions: workgroup buffers become addr_space 3 globals, private ones allocas;
-// dynamic shared memory is @__dynamic_shmem__0.
+// dynamic shared memory is @__dynamic_shmem__0 (external: see
+// convert-gpu-to-nvvm-dynamic-shared.mlir).
 
 // CHECK-LABEL: gpu.module @attributions
-// CHECK-NEXT:  llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK-NEXT:  llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-NEXT:  llvm.mlir.global internal @__wg_tile_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<64 x f32>
 // CHECK:       llvm.func @tile(%{{.*}}: i64)
 // CHECK:       %[[WG:.*]] = llvm.mlir.addressof @__wg_tile_0 : !llvm.ptr<3>

@@ -8,7 +8,9 @@
   ``llvm.align``) in address space 0, NVVM's local memory.
 * ``gpu.dynamic_shared_memory`` becomes a descriptor of
   ``@__dynamic_shmem__0`` (``!llvm.array<0 x i8>``, addr_space 3, alignment 16; one
-  per module), of size 0 and stride 1, as upstream.
+  per module, or any such global the module has), of size 0 and stride 1, as
+  upstream, but ``external`` where MLIR 22 makes it ``internal``: only an external
+  one is dynamic shared memory in PTX (see ``_symbol``).
 """
 
 from __future__ import annotations
@@ -46,7 +48,10 @@ from xdsl_gpu.passes.memref_descriptor import (
 SHARED = 3
 """NVVM's shared memory address space."""
 
-DYNAMIC_SHMEM = "__dynamic_shmem__0"
+DYNAMIC_SHMEM_PREFIX = "__dynamic_shmem_"
+"""Upstream's name, numbered: ``__dynamic_shmem__0`` (``__dynamic_shmem__1``...
+when taken)."""
+DYNAMIC_SHMEM_ALIGNMENT = 16
 LLVM_ALIGN = "llvm.align"
 
 
@@ -149,13 +154,7 @@ class DynamicSharedMemoryLowering(RewritePattern):
         assert isinstance(t, MemRefType)
         struct = self.lowering.converter.memref_descriptor_type(t)
         assert struct is not None
-        array = llvm.LLVMArrayType(0, i8)
-        glob = self.lowering.lookup(DYNAMIC_SHMEM)
-        if not isinstance(glob, llvm.GlobalOp):
-            glob = llvm.GlobalOp(
-                array, DYNAMIC_SHMEM, "internal", addr_space=SHARED, alignment=16
-            )
-            self.lowering.insert_at_start(glob)
+        glob = self._symbol()
         builder = Builder(InsertPoint.before(op))
         address = builder.insert(llvm.AddressOfOp(glob.sym_name, ptr_type(SHARED)))
         base = gep(builder, address.results[0], [0], i8)
@@ -167,13 +166,47 @@ class DynamicSharedMemoryLowering(RewritePattern):
         desc.set_constant_stride(builder, 0, 1)
         replace_op(op, [], [desc.value], rewriter)
 
+    def _symbol(self) -> llvm.GlobalOp:
+        """The module's external zero-length array in shared memory aligned to 16,
+        else a new one. (Upstream takes any zero-length shared array aligned so,
+        internal ones included: a user's ``memref.global`` of ``memref<0xf16, 3>``
+        lowered earlier would be taken, and be static memory; see below.)"""
+        for op in self.lowering.body.ops:
+            if (
+                isinstance(op, llvm.GlobalOp)
+                and op.linkage is not None
+                and op.linkage.linkage.data == "external"
+                and isinstance(op.global_type, llvm.LLVMArrayType)
+                and op.global_type.size.data == 0
+                and op.addr_space.value.data == SHARED
+                and op.alignment is not None
+                and op.alignment.value.data == DYNAMIC_SHMEM_ALIGNMENT
+            ):
+                return op
+        # `external`, where MLIR 22 writes `internal`: LLVM's NVPTX back end
+        # declares an external zero-length shared array as dynamic shared memory,
+        # `.extern .shared .align 16 .b8 __dynamic_shmem__0[]`, but makes an
+        # internal one a one-byte *static* `.shared` variable, which the block's
+        # other static shared variables follow, so that writes to the dynamic
+        # memory overwrite them (upstream's sm90 TMA gemm: its mbarriers).
+        glob = llvm.GlobalOp(
+            llvm.LLVMArrayType(0, i8),
+            self.lowering.unique_name(DYNAMIC_SHMEM_PREFIX),
+            "external",
+            addr_space=SHARED,
+            alignment=DYNAMIC_SHMEM_ALIGNMENT,
+        )
+        self.lowering.insert_at_start(glob)
+        return glob
+
 
 def attribution_patterns(lowering: NVVMLowering) -> list[RewritePattern]:
     return [DynamicSharedMemoryLowering(lowering)]
 
 
 __all__: Sequence[str] = (
-    "DYNAMIC_SHMEM",
+    "DYNAMIC_SHMEM_ALIGNMENT",
+    "DYNAMIC_SHMEM_PREFIX",
     "attribution_patterns",
     "lower_attributions",
 )
