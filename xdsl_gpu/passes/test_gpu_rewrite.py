@@ -22,9 +22,8 @@ constants it folds, the constants that the rewrite creates are made unique and p
 at the start of the function, the last created first.
 
 Beyond this pass here: the greedy driver also folds the program's other ops, which this
-pass does not (a function with ``arith`` ops on constants keeps them). The 64-bit
-``gpu.shuffle`` split of ``populateGpuShufflePatterns`` is not implemented (such a
-shuffle stays).
+pass does not (a function with ``arith`` ops on constants keeps them). A ``gpu.shuffle`` of an ``i64``/``f64`` becomes two ``i32``
+shuffles of its halves (``populateGpuShufflePatterns``).
 """
 
 from __future__ import annotations
@@ -33,14 +32,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, cf, memref
+from xdsl.dialects import arith, cf, func, memref
 from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     IntegerType,
     MemRefType,
     ModuleOp,
+    f64,
     i32,
+    i64,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
@@ -360,6 +361,54 @@ class GlobalIdRewrite(RewritePattern):
         rewriter.replace(op, [block_id, block_dim, offset, thread_id, total])
 
 
+def _isolated_entry(op: Operation) -> Block | None:
+    """The entry block of the closest function around ``op`` (where the greedy
+    driver puts the constants it makes)."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(
+        parent, kernel_ops.FuncOp | func.FuncOp
+    ):
+        parent = parent.parent_op()
+    return None if parent is None else parent.regions[0].blocks.first
+
+
+def _split_64bit_shuffle(op: gpu.ShuffleOp) -> None:
+    """Upstream's ``populateGpuShufflePatterns``: a shuffle of an ``i64``/``f64`` as
+    two ``i32`` shuffles of its halves, valid where both are."""
+    t = op.value.type
+    if t not in (i64, f64):
+        return
+    entry = _isolated_entry(op)
+    if entry is None:
+        return
+    c32 = arith.ConstantOp(IntegerAttr(32, i64))
+    if entry.first_op is None:
+        entry.add_op(c32)
+    else:
+        entry.insert_op_before(c32, entry.first_op)
+    ops: list[Operation] = []
+    value = op.value
+    if t == f64:
+        ops.append(cast := arith.BitcastOp(value, i64))
+        value = cast.result
+    ops.append(lo := arith.TruncIOp(value, i32))
+    ops.append(hi64 := arith.ShRUIOp(value, c32.result))
+    ops.append(hi := arith.TruncIOp(hi64.result, i32))
+    mode = op.mode.data
+    ops.append(sh_lo := gpu.ShuffleOp(lo.result, op.offset, op.width, mode))
+    ops.append(sh_hi := gpu.ShuffleOp(hi.result, op.offset, op.width, mode))
+    ops.append(lo_ext := arith.ExtUIOp(sh_lo.results[0], i64))
+    ops.append(hi_ext := arith.ExtUIOp(sh_hi.results[0], i64))
+    ops.append(hi_shl := arith.ShLIOp(hi_ext.result, c32.result))
+    ops.append(joined := arith.OrIOp(hi_shl.result, lo_ext.result))
+    result = joined.result
+    if t == f64:
+        ops.append(back := arith.BitcastOp(result, f64))
+        result = back.result
+    ops.append(valid := arith.AndIOp(sh_lo.results[1], sh_hi.results[1]))
+    Rewriter.replace_op(op, ops, [result, valid.result])
+
+
 @dataclass(frozen=True)
 class TestGpuRewritePass(ModulePass):
     """Apply the GPU dialect's rewrite patterns (see the module docstring)."""
@@ -370,6 +419,8 @@ class TestGpuRewritePass(ModulePass):
         for function in [o for o in preorder(op) if isinstance(o, kernel_ops.FuncOp)]:
             hoist_constants(function, _rewrite_all_reduces(function))
         PatternSet([GlobalIdRewrite()], erase_dead_casts=False).apply(op)
+        for shuffle in [o for o in preorder(op) if isinstance(o, gpu.ShuffleOp)]:
+            _split_64bit_shuffle(shuffle)
         # The greedy driver erases the ops left without uses (the result of an
         # all_reduce that nothing reads: its final load).
         for region in op.regions:

@@ -64,3 +64,33 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A 64-bit shuffle: two 32-bit shuffles of the halves, valid where both are; the
+// 32 : i64 constant at the start of the function.
+// CHECK-LABEL: gpu.func @shuffle64(
+// CHECK-SAME: %[[X:.*]]: f64, %[[O:.*]]: i32, %[[W:.*]]: i32
+// CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : i64
+// CHECK-NEXT: %[[I:.*]] = arith.bitcast %[[X]] : f64 to i64
+// CHECK-NEXT: %[[LO:.*]] = arith.trunci %[[I]] : i64 to i32
+// CHECK-NEXT: %[[H64:.*]] = arith.shrui %[[I]], %[[C32]] : i64
+// CHECK-NEXT: %[[HI:.*]] = arith.trunci %[[H64]] : i64 to i32
+// CHECK-NEXT: %[[S1:.*]], %[[V1:.*]] = gpu.shuffle down %[[LO]], %[[O]], %[[W]] : i32
+// CHECK-NEXT: %[[S2:.*]], %[[V2:.*]] = gpu.shuffle down %[[HI]], %[[O]], %[[W]] : i32
+// CHECK-NEXT: %[[E1:.*]] = arith.extui %[[S1]] : i32 to i64
+// CHECK-NEXT: %[[E2:.*]] = arith.extui %[[S2]] : i32 to i64
+// CHECK-NEXT: %[[SH:.*]] = arith.shli %[[E2]], %[[C32]] : i64
+// CHECK-NEXT: %[[OR:.*]] = arith.ori %[[SH]], %[[E1]] : i64
+// CHECK-NEXT: %[[R:.*]] = arith.bitcast %[[OR]] : i64 to f64
+// CHECK-NEXT: %[[V:.*]] = arith.andi %[[V1]], %[[V2]] : i1
+// CHECK-NEXT: memref.store %[[R]]
+// CHECK-NEXT: memref.store %[[V]]
+gpu.module @kernels {
+  gpu.func @shuffle64(%x: f64, %o: i32, %w: i32, %out: memref<f64>, %ok: memref<i1>) kernel {
+    %s, %v = gpu.shuffle down %x, %o, %w : f64
+    memref.store %s, %out[] : memref<f64>
+    memref.store %v, %ok[] : memref<i1>
+    gpu.return
+  }
+}
