@@ -60,6 +60,27 @@ CASES = {
 }
 
 
+@pytest.mark.parametrize("forced", [[], ["--xdsl-gpu"]])
+def test_a_symbol_defined_twice_is_reported_at_the_second(
+    tmp_path: Path, forced: list[str]
+) -> None:
+    """xDSL's symbol table check names the (implicit, unlocated) module; the error
+    is placed at the second definition, in xDSL's runs and in ours (where the
+    module's error carries it as its failing op)."""
+    (tmp_path / "case.mlir").write_text(
+        "llvm.mlir.global external @g(1 : i32) : i32\n"
+        "llvm.mlir.global external @g(2 : i32) : i32\n"
+    )
+    done = subprocess.run(
+        ["xdsl-opt", *forced, "case.mlir"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        "case.mlir:2:1: error: 'llvm.mlir.global' op redefinition of symbol named 'g'"
+    ), done.stderr
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_diagnostic_not_a_traceback(tmp_path: Path, name: str) -> None:
     source, pipeline, message = CASES[name]

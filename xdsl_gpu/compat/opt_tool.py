@@ -264,7 +264,8 @@ def _at_redefinition(error: Exception, table: Operation) -> None:
 
     from xdsl.dialects.builtin import StringAttr
 
-    match = re.fullmatch(r'Redefinition of symbol "(.*)"', str(error), re.S)
+    message = str(getattr(error, "plain_message", error))
+    match = re.fullmatch(r'Redefinition of symbol "(.*)"', message.strip(), re.S)
     if match is None or not table.regions or not table.regions[0].blocks:
         return
     name = match.group(1)
@@ -369,18 +370,29 @@ def diagnose_internal_errors() -> None:
         try:
             verify_(self, verify_nested_ops)
         except DiagnosticException as error:
-            if not hasattr(error, "failing_op") and not hasattr(error, "parse_span"):
-                # Raised by xDSL's checks of the op's regions and blocks (an empty
-                # block, a missing terminator), which name no op: it is about the
-                # innermost op being verified, and is reported at its location;
-                # a symbol defined twice at the second definition, as MLIR does.
-                error.failing_op = self  # type: ignore[attr-defined]
-                error.plain_message = str(error)  # type: ignore[attr-defined]
-                _at_redefinition(error, self)
+            if not hasattr(error, "parse_span"):
+                if not hasattr(error, "failing_op"):
+                    # Raised by xDSL's checks of the op's regions and blocks (an
+                    # empty block, a missing terminator), which name no op: it is
+                    # about the innermost op being verified, reported at its place.
+                    error.failing_op = self  # type: ignore[attr-defined]
+                    error.plain_message = str(error)  # type: ignore[attr-defined]
+                if getattr(error, "failing_op", None) is self:
+                    # A symbol defined twice: at the second definition, as MLIR.
+                    _at_redefinition(error, self)
             raise
         except Exception as error:
             if type(error) is Exception:  # how some of xDSL's verifiers report
                 problem = VerifyException(str(error))
+                self.emit_error(str(problem), problem)
+            if "Erased SSA value" in str(error):
+                # xDSL's parser lets a value be used outside the region that defines
+                # it (MLIR refuses that while parsing); a pass erased the definition.
+                problem = VerifyException(
+                    "uses a value whose definition a pass erased: the value is used "
+                    "outside the region that defines it (a value is visible only in "
+                    "the region of its definition and the regions nested in it)"
+                )
                 self.emit_error(str(problem), problem)
             problem = InternalVerifyError(
                 f"'{self.name}' op could not be verified ({_described(error)}); "

@@ -1,5 +1,10 @@
 // PIPELINE: gpu-lower-to-nvvm-pipeline{cubin-format=isa}
 // FOUND: InternalVerifyError: InternalVerifyError at utils/diagnostic.py:raise_exception
-memref.store%2,%out[%2]:memref<8xindex>gpu.module@i{gpu.func@i(%out:memref<8xindex>)kernel attributes{w=array<i2:1>}{%2=gpu.block_id x%c=arith.constant 2:index
-return}}
-'memref.store' op could not be verified (ValueError: Erased SSA value is used by the operation); please report it with this input
+    memref.store %r, %out[%c0] : memref<1xf32>
+gpu.module @all_reduce {
+  gpu.func @sum(%v: f32, %out: memref<1xf32>) kernel {
+    %r = gpu.all_reduce add %v uniform {} : (f32) -> f32
+    %c0 = arith.constant 0 : index
+    gpu.return
+  }
+}
