@@ -76,6 +76,10 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "test-gpu-subgroup-reduce-lowering": lambda: _load(
             "test_gpu_subgroup_reduce_lowering", "TestGpuSubgroupReduceLoweringPass"
         ),
+        "test-nvgpu-mmasync-f32-to-tf32-patterns": lambda: _load(
+            "test_nvgpu_mmasync_f32_to_tf32_patterns",
+            "TestNVGPUMmaSyncF32ToTF32PatternsPass",
+        ),
         "xgpu-check-kernel-abi": lambda: _load(
             "xgpu_check_kernel_abi", "XgpuCheckKernelAbiPass"
         ),
