@@ -932,7 +932,11 @@ class ExpandStridedMetadataPass(ModulePass):
                     ExtractAlignedPointerOfViewFolder(),
                     ReinterpretCastFold(),
                     AffineApplyConstantFold(),
-                ]
+                ],
+                # Upstream's greedy driver folds every op it visits: arith ops
+                # over the constants that the patterns resolve fold too.
+                ctx=ctx,
+                folding_enabled=True,
             ),
             apply_recursively=True,
             post_walk_func=region_dce,

@@ -67,3 +67,23 @@ func.func @user_applies(%i: index) -> index {
   %3 = arith.addi %1, %2 : index
   return %3 : index
 }
+
+// -----
+
+// The greedy driver also folds arith ops whose operands the patterns resolved to
+// constants (offset 34 + size 8 of a collapsed view of a view of a static alloc).
+
+// CHECK-LABEL: func.func @metadata_arith
+// CHECK:      %[[R:.*]] = arith.constant 42 : index
+// CHECK-NEXT: func.return %[[R]] : index
+func.func @metadata_arith() -> index {
+  %a = memref.alloc() : memref<16x16xf32>
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %s = memref.subview %a[%c2, %c2] [%c8, 8] [1, 1] : memref<16x16xf32> to memref<?x8xf32, strided<[16, 1], offset: ?>>
+  %t = memref.subview %s[0, 0] [1, 8] [1, 1] : memref<?x8xf32, strided<[16, 1], offset: ?>> to memref<1x8xf32, strided<[16, 1], offset: ?>>
+  %c = memref.collapse_shape %t [[0, 1]] : memref<1x8xf32, strided<[16, 1], offset: ?>> into memref<8xf32, strided<[1], offset: ?>>
+  %base, %off, %sz, %st = memref.extract_strided_metadata %c : memref<8xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
+  %r = arith.addi %off, %sz : index
+  return %r : index
+}
