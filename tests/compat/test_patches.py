@@ -282,6 +282,14 @@ def test_gap_linalg_contractions_cast_inputs() -> None:
         compat.original(ConvOperation.__dict__["get_hidden_region"].__func__)(
             ConvOperation, (a, b), (c,)
         )
+    # No #linalg.type_fn (linalg.matmul {cast = #linalg.type_fn<cast_unsigned>}).
+    from xdsl.dialects.linalg import Linalg
+
+    from xdsl_gpu.compat.linalg import type_fn_attr
+
+    assert "linalg.type_fn" not in [
+        a.name for a in Linalg.attributes if a is not type_fn_attr()
+    ]
 
 
 def test_gap_hex_floats_in_dense_literals() -> None:

@@ -15,7 +15,8 @@ handles. ``tools/xdsl_own_suite.sh`` runs xDSL's own filecheck suite with and wi
 the package to show it.
 
 A module per kind of change: ``dialects`` (dialects and op classes in xDSL's
-place), ``locations`` (source locations), ``parser`` (MLIR text xDSL's parser
+place), ``linalg`` (MLIR's element casts in linalg contractions), ``locations``
+(source locations), ``parser`` (MLIR text xDSL's parser
 refused, hung or crashed on), ``printer`` (MLIR's printed forms), ``pipelines``
 (MLIR's pass-pipeline syntax), ``opt_tool`` (``xdsl-opt``'s files, diagnostics and
 command lines), ``performance`` (start-up and linear cost); ``_base`` holds what
@@ -36,12 +37,12 @@ from xdsl_gpu.compat._base import (
     original,
 )
 from xdsl_gpu.compat.dialects import (
-    linalg_contractions_cast_inputs,
     remember_failing_ops,
     replace_context_dialect,
     verify_dialect_attributes_with,
     xdsl_dispatch_follows_subclasses,
 )
+from xdsl_gpu.compat.linalg import linalg_contractions_cast_inputs
 from xdsl_gpu.compat.locations import (
     CHUNK_LINE_OFFSET,
     record_source_locations,
@@ -273,8 +274,9 @@ PATCHES: tuple[Patch, ...] = (
         "xDSL's linalg.matmul multiplies its inputs without casting them to the "
         "output's element type (f16 x f16 -> f32 lowers to an ill-typed arith.addf "
         "of f16 and f32) and its conv ops extend only integers (an assertion for "
-        "floats); MLIR casts each input first (extf, extsi, sitofp, ...). Runs that "
-        "use xdsl-gpu only.",
+        "floats); MLIR casts each input first (extf, extsi, sitofp, ...; unsigned "
+        "with {cast = #linalg.type_fn<cast_unsigned>}, an attribute xDSL lacks). "
+        "Runs that use xdsl-gpu only.",
     ),
     Patch(
         "lazy_assembly_formats",

@@ -1,8 +1,9 @@
 // RUN: xdsl-opt %s --xdsl-gpu -p convert-linalg-to-loops --split-input-file | filecheck %s
+// RUN: xdsl-opt %s --xdsl-gpu --split-input-file | filecheck %s --check-prefix=PRINT
 
 // linalg.matmul and the linalg.conv_* ops with inputs of another element type than
 // their output: each input element is cast to the output's type before the multiply,
-// as MLIR 22's bodies do (cast_signed). xDSL's own bodies multiplied the inputs as
+// as MLIR 22's bodies do (cast_signed; cast_unsigned where the op says so). xDSL's own bodies multiplied the inputs as
 // they were (an ill-typed addf of f16 and f32) or failed on floats (conv).
 // tests/passes/test_linalg_to_loops_differential.py compares every case with
 // mlir-opt-22 -convert-linalg-to-loops.
@@ -130,5 +131,31 @@ func.func @conv_f16_f32(%i: memref<1x1x4x4xf16>, %f: memref<1x1x3x3xf16>, %o: me
 // CHECK-NEXT: arith.muli %{{.*}}, %{{.*}} : i32
 func.func @conv_i8_i32(%i: memref<1x1x4x4xi8>, %f: memref<1x1x3x3xi8>, %o: memref<1x1x2x2xi32>) {
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%i, %f : memref<1x1x4x4xi8>, memref<1x1x3x3xi8>) outs(%o : memref<1x1x2x2xi32>)
+  return
+}
+
+// -----
+
+// {cast = #linalg.type_fn<cast_unsigned>} (xDSL has no #linalg.type_fn): unsigned
+// casts; the attribute prints back as written.
+// PRINT-LABEL: func.func @matmul_unsigned
+// PRINT-NEXT: linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<2x3xi8>, memref<3x2xi8>) outs(%c : memref<2x2xi32>)
+// PRINT-NEXT: linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<2x3xi8>, memref<3x2xi8>) outs(%f : memref<2x2xf32>)
+// PRINT-NEXT: linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%d, %e : memref<2x3xf32>, memref<3x2xf32>) outs(%c : memref<2x2xi32>)
+// PRINT-NEXT: linalg.matmul {cast = #linalg.type_fn<cast_signed>} ins(%a, %b : memref<2x3xi8>, memref<3x2xi8>) outs(%c : memref<2x2xi32>)
+// CHECK-LABEL: func.func @matmul_unsigned
+// CHECK:      arith.extui %{{.*}} : i8 to i32
+// CHECK-NEXT: arith.extui %{{.*}} : i8 to i32
+// CHECK:      arith.uitofp %{{.*}} : i8 to f32
+// CHECK-NEXT: arith.uitofp %{{.*}} : i8 to f32
+// CHECK:      arith.fptoui %{{.*}} : f32 to i32
+// CHECK-NEXT: arith.fptoui %{{.*}} : f32 to i32
+// CHECK:      arith.extsi %{{.*}} : i8 to i32
+// CHECK-NEXT: arith.extsi %{{.*}} : i8 to i32
+func.func @matmul_unsigned(%a: memref<2x3xi8>, %b: memref<3x2xi8>, %c: memref<2x2xi32>, %d: memref<2x3xf32>, %e: memref<3x2xf32>, %f: memref<2x2xf32>) {
+  linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<2x3xi8>, memref<3x2xi8>) outs(%c : memref<2x2xi32>)
+  linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : memref<2x3xi8>, memref<3x2xi8>) outs(%f : memref<2x2xf32>)
+  linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%d, %e : memref<2x3xf32>, memref<3x2xf32>) outs(%c : memref<2x2xi32>)
+  linalg.matmul {cast = #linalg.type_fn<cast_signed>} ins(%a, %b : memref<2x3xi8>, memref<3x2xi8>) outs(%c : memref<2x2xi32>)
   return
 }
