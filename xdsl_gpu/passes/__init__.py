@@ -69,6 +69,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         ),
         "gpu-to-llvm": lambda: _load("gpu_to_llvm", "GpuToLLVMPass"),
         "lower-vector-mask": lambda: _load("lower_vector_mask", "LowerVectorMaskPass"),
+        "nvgpu-optimize-shared-memory": lambda: _load(
+            "nvgpu_optimize_shared_memory", "NVGPUOptimizeSharedMemoryPass"
+        ),
         "nvvm-attach-target": lambda: _load(
             "nvvm_attach_target", "NVVMAttachTargetPass"
         ),
