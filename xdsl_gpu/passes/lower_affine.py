@@ -254,10 +254,28 @@ def _constant_fold(
     return None
 
 
+@dataclass
 class LowerAffineMin(AffinePattern):
+    """``affine.min`` → ``arith.minsi`` over the map results; one whose operands are
+    all constants of the input is the constant minimum (upstream's folder)."""
+
+    constants: dict[SSAValue, int] = field(default_factory=dict[SSAValue, int])
+
     def lower(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, affine.MinOp):
             return
+        amap = op.map.data
+        known = [self.constants.get(v) for v in op.arguments]
+        if all(v is not None for v in known):
+            values = [v for v in known if v is not None]
+            results = [
+                _constant_fold(e, values[: amap.num_dims], values[amap.num_dims :])
+                for e in amap.results
+            ]
+            if results and all(r is not None for r in results):
+                least = min(r for r in results if r is not None)
+                rewriter.replace(op, arith.ConstantOp(IntegerAttr(least, IndexType())))
+                return
         ops: list[Operation] = []
         values = expand_map(op.map.data, op.arguments, ops)
         rewriter.replace(op, ops, [_reduce(values, arith.MinSIOp, ops)])
@@ -414,7 +432,7 @@ class LowerAffinePass(ModulePass):
         }
         patterns: list[RewritePattern] = [
             LowerAffineApply(constants),
-            LowerAffineMin(),
+            LowerAffineMin(constants),
             LowerAffineLoadStore(),
             LowerAffineFor(),
             LowerAffineIf(),

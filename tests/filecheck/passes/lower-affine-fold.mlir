@@ -38,3 +38,19 @@ func.func @fold_divisions() -> (index, index, index) {
   %2 = affine.apply affine_map<()[s0] -> (s0 ceildiv 3)> ()[%c7]
   return %0, %1, %2 : index, index, index
 }
+
+// affine.min over constants of the input is the least result (mlir-opt-22: %c4);
+// with an unknown operand it is expanded.
+// CHECK-LABEL: func.func @fold_min
+// CHECK-NEXT: %c8 = arith.constant 8 : index
+// CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[A:.*]] = arith.addi %i, %[[C2]] : index
+// CHECK-NEXT: %[[M:.*]] = arith.minsi %c8, %[[A]] : index
+// CHECK-NEXT: func.return %[[C4]], %[[M]] : index, index
+func.func @fold_min(%i: index) -> (index, index) {
+  %c8 = arith.constant 8 : index
+  %0 = affine.min affine_map<()[s0] -> (s0, 4)> ()[%c8]
+  %1 = affine.min affine_map<()[s0, s1] -> (s0, s1 + 2)> ()[%c8, %i]
+  return %0, %1 : index, index
+}
