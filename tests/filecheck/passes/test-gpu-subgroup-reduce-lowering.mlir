@@ -1,8 +1,12 @@
-// RUN: xdsl-opt %s --allow-unregistered-dialect -p 'test-gpu-subgroup-reduce-lowering{expand-to-shuffles}' | filecheck %s
-// RUN: %if mlir-opt %{ mlir-opt %s --allow-unregistered-dialect --test-gpu-subgroup-reduce-lowering=expand-to-shuffles | filecheck %s %}
-// RUN: xdsl-opt %s --allow-unregistered-dialect -p test-gpu-subgroup-reduce-lowering | filecheck %s --check-prefix=NONE
+// RUN: xdsl-opt %s --split-input-file --allow-unregistered-dialect -p 'test-gpu-subgroup-reduce-lowering{expand-to-shuffles}' | filecheck %s
+// RUN: %if mlir-opt %{ mlir-opt %s --split-input-file --allow-unregistered-dialect --test-gpu-subgroup-reduce-lowering=expand-to-shuffles | filecheck %s %}
+// RUN: xdsl-opt %s --split-input-file --allow-unregistered-dialect -p test-gpu-subgroup-reduce-lowering | filecheck %s --check-prefixes=NONE,BREAK
+// RUN: %if mlir-opt %{ mlir-opt %s --split-input-file --allow-unregistered-dialect --test-gpu-subgroup-reduce-lowering | filecheck %s --check-prefixes=NONE,BREAK %}
 
 // NONE-COUNT-4: gpu.subgroup_reduce
+
+// Expanded: no subgroup_reduce is left.
+// CHECK-NOT: gpu.subgroup_reduce
 
 // Butterflies of xor shuffles over 32 lanes; a cluster starts at its stride; f16 goes
 // through i32; a 32-bit vector as the element of a vector<1xi32>.
@@ -37,6 +41,31 @@ gpu.module @m {
     %d = gpu.subgroup_reduce minnumf %h : (f16) -> f16
     %e = gpu.subgroup_reduce maximumf %v : (vector<2xf16>) -> vector<2xf16>
     "test.use"(%a, %c, %d, %e) : (f32, f32, f16, vector<2xf16>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// Without expand-to-shuffles too: a vector wider than 32 bits is reduced in pieces
+// of at most 32 bits (a lone element as a scalar), a vector<1xT> as its element.
+// BREAK-LABEL: gpu.func @pieces(
+// BREAK-SAME: %[[V:.*]]: vector<3xf16>, %[[ONE:.*]]: vector<1xf32>)
+// BREAK: %[[Z:.*]] = arith.constant dense<0.0{{.*}}> : vector<3xf16>
+// BREAK: %[[P:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [2], strides = [1]} : vector<3xf16> to vector<2xf16>
+// BREAK: %[[R:.*]] = gpu.subgroup_reduce maxnumf %[[P]] uniform : (vector<2xf16>) -> vector<2xf16>
+// BREAK: %[[I:.*]] = vector.insert_strided_slice %[[R]], %[[Z]] {offsets = [0], strides = [1]} : vector<2xf16> into vector<3xf16>
+// BREAK: %[[E:.*]] = vector.extract %[[V]][2] : f16 from vector<3xf16>
+// BREAK: %[[RE:.*]] = gpu.subgroup_reduce maxnumf %[[E]] uniform : (f16) -> f16
+// BREAK: vector.insert %[[RE]], %[[I]] [2] : f16 into vector<3xf16>
+// BREAK: %[[S:.*]] = vector.extract %[[ONE]][0] : f32 from vector<1xf32>
+// BREAK: %[[RS:.*]] = gpu.subgroup_reduce add %[[S]] : (f32) -> f32
+// BREAK: vector.broadcast %[[RS]] : f32 to vector<1xf32>
+gpu.module @m {
+  gpu.func @pieces(%v: vector<3xf16>, %one: vector<1xf32>) kernel {
+    %a = gpu.subgroup_reduce maxnumf %v uniform : (vector<3xf16>) -> vector<3xf16>
+    %b = gpu.subgroup_reduce add %one : (vector<1xf32>) -> vector<1xf32>
+    "test.use"(%a, %b) : (vector<3xf16>, vector<1xf32>) -> ()
     gpu.return
   }
 }
