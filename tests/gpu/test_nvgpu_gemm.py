@@ -23,6 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from nvgpu_gemm_kernel import GemmConfig, gemm_mlir  # pyright: ignore[reportMissingImports]
 
+from tests.support.mlir_differential import DYNAMIC_SHMEM, split_dynamic_shmem
+
 OPTIONS = 'cubin-chip=sm_90a cubin-features="+ptx80"'  # xDSL's option syntax
 ISA = "cubin-format=isa opt-level=3 kernel-bare-ptr-calling-convention=1"
 CONFIGS = [
@@ -70,31 +72,11 @@ def test_compiles_as_mlir_opt_22(config: GemmConfig) -> None:
         input=gemm_mlir(config), capture_output=True, text=True, check=True,
     )  # fmt: skip
     theirs = _ptx(parse_program(done.stdout, "mlir-opt-22 output"))
-    # The one documented difference: gpu.dynamic_shared_memory's symbol is dynamic
-    # shared memory here (`.extern ... []`) where MLIR 22's is a static byte.
-    assert f".extern .shared .align 16 .b8 {DYN}[];" in ours
-    assert f"\t.shared .align 16 .b8 {DYN};" in theirs
-    assert _without_dynamic_shmem(ours) == _without_dynamic_shmem(theirs)
-
-
-DYN = "__dynamic_shmem__0"
-
-
-def _without_dynamic_shmem(ptx: str) -> str:
-    """``ptx`` without the lines that declare ``__dynamic_shmem__0`` (and the
-    ``// demoted variable`` comment before MLIR 22's)."""
-    lines = ptx.splitlines()
-    kept = [
-        line
-        for i, line in enumerate(lines)
-        if not (DYN in line and (".shared" in line or "demoted" in line))
-        and not (
-            line.strip() == "// demoted variable"
-            and i + 1 < len(lines)
-            and DYN in lines[i + 1]
-        )
-    ]
-    return "\n".join(kept)
+    ours_rest, ours_decl = split_dynamic_shmem(ours)
+    theirs_rest, theirs_decl = split_dynamic_shmem(theirs)
+    assert ours_decl == [f".extern .shared .align 16 .b8 {DYNAMIC_SHMEM}[];"]
+    assert f".shared .align 16 .b8 {DYNAMIC_SHMEM};" in theirs_decl
+    assert ours_rest == theirs_rest
 
 
 def test_bad_sizes_are_refused() -> None:

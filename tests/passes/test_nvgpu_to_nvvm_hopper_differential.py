@@ -7,7 +7,8 @@ warpgroup).
 * The GPU programs ``tests/filecheck/integration/hopper-*.mlir`` go through
   ``gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90a cubin-features=+ptx80
   cubin-format=isa}`` both ways; the PTX must have the same instructions in the same
-  order.
+  order (but for the declaration of ``gpu.dynamic_shared_memory``'s symbol, which is
+  ``.extern`` here).
 
 Skipped without ``mlir-opt-22``.
 """
@@ -19,12 +20,14 @@ from pathlib import Path
 import pytest
 
 from tests.support.mlir_differential import (
+    DYNAMIC_SHMEM,
     MLIR_OPT,
     case_id,
     mlir_opt,
     ptx_instructions,
     ptx_of,
     split_cases,
+    split_dynamic_shmem,
 )
 from tests.support.xdsl_tools import make_context, parse, print_module
 from xdsl_gpu.passes.convert_nvgpu_to_nvvm import ConvertNVGPUToNVVMPass
@@ -61,5 +64,16 @@ def test_ptx_is_mlir_opts(program: Path) -> None:
     GpuLowerToNVVMPipelinePass(
         cubin_chip="sm_90a", cubin_features="+ptx80", cubin_format="isa"
     ).apply(ctx, module)
-    ours = ptx_of(print_module(module))
-    assert ptx_instructions(ours) == ptx_instructions(theirs)
+    ours, ours_decl = split_dynamic_shmem(ptx_of(print_module(module)))
+    theirs, _ = split_dynamic_shmem(theirs)
+    # gpu.dynamic_shared_memory: `.extern` dynamic shared memory here, a static
+    # byte in MLIR 22 (the one documented difference), so LLVM may drop MLIR 22's
+    # accesses past that byte (hopper-cluster-launch's store and load of word
+    # 16383: gone from MLIR 22's PTX). Accesses to it are not compared.
+    assert all(d.startswith(".extern .shared") for d in ours_decl)
+    assert _without(DYNAMIC_SHMEM, ours) == _without(DYNAMIC_SHMEM, theirs)
+
+
+def _without(symbol: str, ptx: str) -> tuple[list[str], list[str]]:
+    kept, shared = ptx_instructions(ptx)
+    return [line for line in kept if symbol not in line], shared

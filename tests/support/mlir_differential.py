@@ -53,3 +53,29 @@ def ptx_instructions(ptx: str) -> tuple[list[str], list[str]]:
             continue
         (shared if line.startswith(".shared") else kept).append(line)
     return kept, sorted(shared)
+
+
+DYNAMIC_SHMEM = "__dynamic_shmem__0"
+
+
+def split_dynamic_shmem(ptx: str) -> tuple[str, list[str]]:
+    """``ptx`` without the lines that declare ``gpu.dynamic_shared_memory``'s
+    symbol (and the ``// demoted variable`` comment of MLIR 22's), and those lines.
+    The one documented difference from mlir-opt-22: ours is ``.extern`` dynamic
+    shared memory, MLIR 22's a static byte (docs/beyond-mlir.md)."""
+    lines = ptx.splitlines()
+    kept: list[str] = []
+    declarations: list[str] = []
+    for i, line in enumerate(lines):
+        text = line.strip()
+        if DYNAMIC_SHMEM in text and (
+            text.startswith((".shared", ".extern")) or "demoted" in text
+        ):
+            declarations.append(line.strip())
+        elif not (
+            line.strip() == "// demoted variable"
+            and i + 1 < len(lines)
+            and DYNAMIC_SHMEM in lines[i + 1]
+        ):
+            kept.append(line)
+    return "\n".join(kept), declarations
