@@ -117,6 +117,8 @@ def operation_text(op: Any) -> str | None:
 _EMPTY_REGIONS = re.compile(r"\(\{ ?\}(?:, \{ ?\})*\)")
 
 
+_ISOLATION = "Operation using value defined out of its IsolatedFromAbove parent"
+
 _XDSL_CONSTRAINT = re.compile(
     r"(operand|result) '(\w+)' at position (\d+) does not verify:\s*(.*)", re.S
 )
@@ -137,6 +139,11 @@ def _as_mlir_says(op: Any, message: str) -> str:
         return f"'{name}' op {kind} #{position} ('{field_name}'): {why}"
     if message.startswith(("'", '"')):  # already names the op, as upstream does
         return message
+    if message.startswith(_ISOLATION):  # xDSL appends the using op's Python repr
+        return (
+            f"'{name}' op holds an op that uses a value defined outside it; '{name}' "
+            "is isolated from above: pass the value in, or define it inside"
+        )
     if message.startswith(f"Operation {name} "):  # xDSL's checks of regions
         return f"'{name}' op {message.removeprefix(f'Operation {name} ')}"
     return f"'{name}' op {message}"

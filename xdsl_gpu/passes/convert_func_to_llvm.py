@@ -56,6 +56,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
+from xdsl.utils.exceptions import VerifyException
 
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.passes.llvm_type_converter import (
@@ -222,11 +223,16 @@ class FuncLowering(RewritePattern):
         result = self.conv.packed_result(outputs, op)
         attrs = dict(op.attributes)
         varargs = attrs.pop(VARARGS, None)
-        fn_type = llvm.LLVMFunctionType(
-            [t for ts in expanded for t in ts],
-            result,
-            is_variadic=varargs == BoolAttr.from_bool(True),
-        )
+        try:
+            fn_type = llvm.LLVMFunctionType(
+                [t for ts in expanded for t in ts],
+                result,
+                is_variadic=varargs == BoolAttr.from_bool(True),
+            )
+        except VerifyException as e:  # xDSL's llvm function type (scalable vectors)
+            raise conversion_error(
+                PASS_NAME, op, f"cannot be an llvm.func: {e}"
+            ) from None
         linkage = attrs.pop(LINKAGE, None)
         if linkage is not None and not isinstance(linkage, llvm.LinkageAttr):
             raise conversion_error(
