@@ -10,6 +10,7 @@ in a process of its own (``XDSL_GPU_SERVER=0``), and nothing is left behind.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -628,5 +629,184 @@ def test_a_run_that_read_stdin_and_was_lost_reads_it_again(
     thread = _fake_server(protocol.socket_path(folder), play)
     served = _run(job, folder, tmp_path)
     thread.join()
-    assert got == [program.encode()]
+    data = program.encode()
+    assert got == [protocol.STDIN_LENGTH.pack(len(data)) + data]  # its length first
     assert served == alone
+
+
+def _client(
+    folder: str,
+    args: tuple[str, ...],
+    cwd: Path,
+    stdin: int = subprocess.DEVNULL,
+    stderr: int = subprocess.PIPE,
+) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "xdsl_gpu.driver.opt", *args],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+        cwd=cwd,
+        env=_env(folder),
+    )
+
+
+def test_a_ctrl_c_while_the_output_is_written_signals_nothing(
+    fake_path: str, tmp_path: Path
+) -> None:
+    """Ctrl-C while the client writes out a finished run's output (into a full
+    pipe) stops the writing: the run has ended (its pid may be another process's
+    by now), so nothing is signalled and nothing is written twice."""
+    folder = os.path.dirname(fake_path)
+    ended = subprocess.Popen(["sleep", "60"])  # stands for the run's process
+    text = b"x" * (1 << 20)
+
+    def play(connection: socket.socket, _: dict[str, object], fds: list[int]):
+        protocol.send_line(connection, {"pid": ended.pid})
+        os.write(fds[1], text)
+        protocol.send_line(connection, {"exit": 0})  # the run's own answer
+        time.sleep(3)
+        with contextlib.suppress(OSError):  # the client may have left
+            protocol.send_line(connection, {"exit": 0})  # the server's, once reaped
+
+    thread = _fake_server(protocol.socket_path(folder), play)
+    client = _client(folder, ("x.mlir",), tmp_path, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.5)  # the client is writing into its full stdout pipe
+        client.send_signal(signal.SIGINT)
+        time.sleep(0.5)
+        written = client.communicate(timeout=60)[0]
+        thread.join()
+        assert ended.poll() is None  # not signalled
+    finally:
+        ended.kill()
+        client.kill()
+    assert client.returncode == 130
+    assert len(written) <= len(text)
+
+
+def test_a_run_killed_after_a_ctrl_c_leaves_no_temporary(
+    fake_path: str, tmp_path: Path
+) -> None:
+    """A run that Ctrl-C ended by a signal (a second Ctrl-C kills it) has its
+    temporary files removed, as a run lost otherwise."""
+    folder = os.path.dirname(fake_path)
+    run = subprocess.Popen(["sleep", "60"])  # dies of the SIGINT the client sends
+    left = tmp_path / ".out.mlir.abc.tmp"
+
+    def play(connection: socket.socket, _: dict[str, object], fds: list[int]):
+        protocol.send_line(connection, {"pid": run.pid})
+        left.write_text("half")
+        os.write(fds[3], bytes(left) + b"\0")
+        status = run.wait(timeout=60)
+        protocol.send_line(connection, {"signal": -status})
+
+    thread = _fake_server(protocol.socket_path(folder), play)
+    client = _client(folder, ("x.mlir",), tmp_path)
+    try:
+        while not left.exists():
+            time.sleep(0.05)
+        time.sleep(0.3)  # the client has the pid
+        client.send_signal(signal.SIGINT)
+        client.communicate(timeout=60)
+        thread.join()
+    finally:
+        run.kill()
+        client.kill()
+    assert client.returncode == 128 + signal.SIGINT
+    assert not left.exists()
+
+
+def test_a_killed_client_takes_its_run_with_it(server_dir: str, tmp_path: Path) -> None:
+    """A client killed while its run waits for its standard input, or while the
+    run compiles: the run ends without writing its -o file, as a compile in the
+    client's own process would have died with it (the run neither compiles the
+    input it did not get, nor finishes alone)."""
+    _run(Job(("--help",)), server_dir, tmp_path)
+    server = _wait_for_server(server_dir)
+    slow = tmp_path / "slow.mlir"
+    body = "".join(f"  %v{i} = arith.addi %a, %a : i32\n" for i in range(20_000))
+    slow.write_text(f"func.func @f(%a: i32) {{\n{body}  return\n}}\n")
+    cases = [
+        (("-p", "canonicalize", "-o", "in.out.mlir"), signal.SIGKILL),
+        ((str(slow), "-p", "canonicalize", "-o", "slow.out.mlir"), signal.SIGTERM),
+    ]
+    for args, number in cases:
+        client = _client(server_dir, args, tmp_path, stdin=subprocess.PIPE)
+        try:
+            run = _one_run(server)
+            time.sleep(0.5)  # it has asked for its input, or it compiles
+            client.send_signal(number)
+            client.wait(timeout=60)
+            deadline = time.monotonic() + 60
+            while _is_alive(run):
+                assert time.monotonic() < deadline, "the run goes on alone"
+                time.sleep(0.05)
+        finally:
+            client.kill()
+            client.communicate()
+        assert not (tmp_path / args[-1]).exists()
+        assert not list(tmp_path.glob(".*.tmp"))
+    assert _is_alive(server)
+
+
+def test_a_name_of_the_client_s_own_descriptors_is_read_in_the_client(
+    server_dir: str, tmp_path: Path
+) -> None:
+    """``/dev/stdin`` (and ``/dev/fd/N``, ``/proc/self/...``) name descriptors of
+    the client, which a run on the server does not have: such a command compiles
+    in the client, with the same result as a process of its own."""
+    source = tmp_path / "prog.mlir"
+    source.write_text(BAD.replace("arith.addf", "arith.addi"))
+    _run(Job(("--help",)), server_dir, tmp_path)
+    _wait_for_server(server_dir)
+    results: list[tuple[int, bytes, bytes]] = []
+    for extra in ({"XDSL_GPU_SERVER": "0"}, {}):
+        with source.open("rb") as stdin:
+            done = subprocess.run(
+                [sys.executable, "-m", "xdsl_gpu.driver.opt", "/dev/stdin"],
+                stdin=stdin,
+                capture_output=True,
+                cwd=tmp_path,
+                env=_env(server_dir, **extra),
+                timeout=120,
+            )
+        results.append((done.returncode, done.stdout, done.stderr))
+    assert b"arith.addi" in results[0][1]
+    assert results[1] == results[0]
+
+
+def test_a_run_interrupted_before_it_started_ends_in_its_child(
+    tmp_path: Path,
+) -> None:
+    """A Ctrl-C that reaches a forked run before its compile is under way ends the
+    run (status 130) in its own process: it never returns into the server's loop
+    (which printed the server's traceback to the client)."""
+    folder = tempfile.mkdtemp(prefix="xgi", dir="/tmp")
+    os.chmod(folder, 0o700)
+    path = protocol.socket_path(folder)
+    code = (
+        "import sys\n"
+        "from xdsl_gpu.driver import compile_server as server\n"
+        "server._warm_up = lambda: None\n"
+        "def interrupted(journal): raise KeyboardInterrupt\n"
+        "server._note_temporaries = interrupted\n"
+        f"sys.exit(server.serve({path!r}))\n"
+    )
+    server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 120
+        while not os.path.exists(path):
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        source = tmp_path / "prog.mlir"
+        source.write_text("func.func @f() {\n  return\n}\n")
+        done = _run(Job((str(source),)), folder, tmp_path)
+        assert (done.status, done.stdout, done.stderr) == (130, "", "")
+        time.sleep(0.2)
+        assert server.poll() is None
+        assert os.path.exists(path)
+    finally:
+        server.kill()
+        server.wait()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -29,6 +29,7 @@ import gc
 import io
 import json
 import os
+import select
 import selectors
 import signal
 import socket
@@ -129,6 +130,10 @@ class _Server:
         self.watched = watched
         self.fingerprint = fingerprint
         self.runs: dict[int, _Run] = {}  # by pidfd
+        # The connections of the runs, watched for hang-ups only (their data is
+        # the runs' own): a client that is killed has its run interrupted.
+        self.hangups = select.epoll()
+        self.clients: dict[int, _Run] = {}  # by connection descriptor
         self.stoppers: list[socket.socket] = []  # --stop-server, told at the end
         self.accepting = True
         self.selector = selectors.DefaultSelector()
@@ -141,6 +146,7 @@ class _Server:
         selector = self.selector
         selector.register(self.listener, selectors.EVENT_READ)
         selector.register(self.wake_read, selectors.EVENT_READ)
+        selector.register(self.hangups.fileno(), selectors.EVENT_READ)
         idle_since = time.monotonic()
         try:
             while self.accepting or self.runs:
@@ -157,6 +163,8 @@ class _Server:
                         woken = os.read(self.wake_read, 512)
                         if signal.SIGTERM in woken:
                             self._stop_accepting()
+                    elif key.fileobj == self.hangups.fileno():
+                        self._interrupt_abandoned()
                     else:
                         self._finish(self.runs.pop(key.fd))
                 if events and not self.runs:  # busy until now: idle from here
@@ -170,6 +178,7 @@ class _Server:
                     pass
                 connection.close()
             selector.close()
+            self.hangups.close()
         return 0
 
     def _stop_accepting(self) -> None:
@@ -218,31 +227,63 @@ class _Server:
         os.close(fds[0])
         pid = os.fork()
         if pid == 0:
-            # The child keeps nothing of the server's: a lock or a client connection
-            # it held would outlive the server or keep another client waiting.
-            signal.set_wakeup_fd(-1)
-            os.close(self.wake_read)
-            os.close(self.wake_write)
-            for other in self.runs.values():
-                other.connection.close()
-                os.close(other.pidfd)
-            for stopper in self.stoppers:
-                stopper.close()
-            self.selector.close()
-            self.listener.close()
-            self.lock.close()
-            os._exit(_run_request(request, connection, fds[1:], self.fingerprint))
+            # Whatever happens (a Ctrl-C forwarded before the run is under way), the
+            # child never returns into the server's loop.
+            code = 1
+            try:
+                self._leave_to_run()
+                code = _run_request(request, connection, fds[1:], self.fingerprint)
+            except KeyboardInterrupt:
+                code = 130
+            finally:
+                os._exit(code)
         for fd in fds[1:]:
             os.close(fd)
         pidfd = os.pidfd_open(pid)
-        self.runs[pidfd] = _Run(connection, pid, pidfd)
+        run = _Run(connection, pid, pidfd)
+        self.runs[pidfd] = run
         self.selector.register(pidfd, selectors.EVENT_READ)
+        self.clients[connection.fileno()] = run
+        self.hangups.register(connection.fileno(), 0)  # EPOLLHUP is always told
+
+    def _leave_to_run(self) -> None:
+        """In a forked child: keep nothing of the server's (a lock or a client
+        connection it held would outlive the server or keep another client
+        waiting)."""
+        signal.set_wakeup_fd(-1)
+        os.close(self.wake_read)
+        os.close(self.wake_write)
+        for other in self.runs.values():
+            other.connection.close()
+            os.close(other.pidfd)
+        for stopper in self.stoppers:
+            stopper.close()
+        self.selector.close()
+        self.hangups.close()
+        self.listener.close()
+        self.lock.close()
+
+    def _interrupt_abandoned(self) -> None:
+        """Interrupt the runs whose client has closed its connection (killed: a
+        shutdown of its sending side after standard input is no hang-up), as a
+        compile in the client's own process would have died with it; a run that
+        has answered already ignores it."""
+        for fd, _ in self.hangups.poll(0):
+            self.hangups.unregister(fd)
+            run = self.clients.pop(fd, None)
+            if run is not None:
+                try:
+                    signal.pidfd_send_signal(run.pidfd, signal.SIGINT)
+                except OSError:
+                    pass  # it has ended
 
     def _finish(self, run: _Run) -> None:
         """Tell the client how its run ended (the run has told it itself unless it
         was killed)."""
         self.selector.unregister(run.pidfd)
         os.close(run.pidfd)
+        if self.clients.pop(run.connection.fileno(), None) is not None:
+            self.hangups.unregister(run.connection.fileno())
         _, status = os.waitpid(run.pid, 0)
         try:
             if os.WIFSIGNALED(status):
@@ -257,25 +298,44 @@ class _Server:
 
 class _ClientInput(io.RawIOBase):
     """The run's standard input: asked of the client at the first read, then read
-    from the connection until the client shuts its side (the client keeps a copy,
-    to compile on its own should this run be lost)."""
+    from the connection, as many bytes as the client said it sends (the client
+    keeps a copy, to compile on its own should this run be lost). A connection that
+    ends before them is a client that was killed: the run ends, as the client's own
+    compile would have, rather than compile a part of its input."""
 
     def __init__(self, control: socket.socket) -> None:
         super().__init__()
         self._control = control
-        self._asked = False
+        self._left: int | None = None  # bytes still to come; None: not asked yet
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: Any) -> int:
         try:
-            if not self._asked:
-                self._asked = True
+            left = self._left
+            if left is None:
                 protocol.send_line(self._control, {"stdin": True})
-            return self._control.recv_into(buffer)
+                head = self._receive(protocol.STDIN_LENGTH.size)
+                (left,) = protocol.STDIN_LENGTH.unpack(head)
+            if left == 0:
+                self._left = 0
+                return 0
+            if count := self._control.recv_into(memoryview(buffer)[:left]):
+                self._left = left - count
+                return count
         except OSError:
-            return 0  # the client has left: nobody is waiting for this run
+            pass
+        os._exit(1)  # the client is gone: nobody is waiting for this run
+
+    def _receive(self, size: int) -> bytes:
+        data = b""
+        while len(data) < size:
+            chunk = self._control.recv(size - len(data))
+            if not chunk:
+                os._exit(1)  # the client is gone before it sent its input
+            data += chunk
+        return data
 
 
 def _note_temporaries(journal: int) -> None:
@@ -360,6 +420,8 @@ def _run_request(
             stream.flush()
         except (OSError, ValueError):
             pass
+    # The run is over: a Ctrl-C or a hang-up from here on has nothing to stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         protocol.send_line(control, {"exit": code})
     except OSError:

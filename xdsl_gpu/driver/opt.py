@@ -45,7 +45,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args == [STOP_FLAG]:
         return _stop_server()
-    if protocol.server_enabled() and _descriptors_open():
+    if (
+        protocol.server_enabled()
+        and _descriptors_open()
+        and not _names_own_descriptors(args)
+    ):
         folder = protocol.server_folder()
         if folder is not None:
             path = protocol.socket_path(folder)
@@ -118,6 +122,18 @@ def _descriptors_open() -> bool:
     return True
 
 
+_OWN_DESCRIPTOR_NAMES = ("/dev/stdin", "/dev/fd/", "/proc/self/", "/dev/tty")
+
+
+def _names_own_descriptors(args: Sequence[str]) -> bool:
+    """Whether an argument names a descriptor of this process (``/dev/stdin``,
+    ``/dev/fd/63`` of a shell's ``<(...)``, ``-o /dev/fd/3``) or its terminal: the
+    server's run has none of these (its standard input comes through the socket,
+    it has no terminal), so such a command runs here."""
+    own = (*_OWN_DESCRIPTOR_NAMES, f"/proc/{os.getpid()}/")
+    return any(name in arg for arg in args for name in own)
+
+
 def _connect(path: str) -> socket.socket | None:
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
@@ -132,7 +148,11 @@ class Served:
     """How a run on the server went."""
 
     def __init__(
-        self, status: int | None = None, taken: bool = False, stdin: bytes | None = None
+        self,
+        status: int | None = None,
+        taken: bool = False,
+        stdin: bytes | None = None,
+        answered: bool = False,
     ) -> None:
         self.status = status
         """The run's exit status, its output written; None when the client must
@@ -143,6 +163,9 @@ class Served:
         self.stdin = stdin
         """The standard input the client read for the run (a run of its own reads
         that)."""
+        self.answered = answered
+        """Whether the run ended with its exit answer (else it was lost or killed,
+        and the temporary files it left are removed)."""
 
 
 def _run_on_server(path: str, args: list[str]) -> Served:
@@ -180,7 +203,7 @@ def _run_on_server(path: str, args: list[str]) -> Served:
                 for fd in {out_write, err_write}:
                     os.close(fd)  # the run holds them: the pipes end with it
             served = _follow_run(connection, [out_read, err_read])
-        if served.status is None:
+        if not served.answered:  # lost, or killed by a second Ctrl-C
             _remove_left_behind(journal)
         return served
     finally:
@@ -200,12 +223,13 @@ def _follow_run(connection: socket.socket, pipes: list[int]) -> Served:
     taken = False
     stdin: bytes | None = None
     interrupts = 0
+    status: int | None = None  # the run's exit answer
     with selectors.DefaultSelector() as selector:
         selector.register(connection, selectors.EVENT_READ)
         for fd in printed:
             os.set_blocking(fd, False)
             selector.register(fd, selectors.EVENT_READ)
-        while True:
+        while status is None:
             try:
                 for key, _ in selector.select():
                     if key.fileobj is not connection:
@@ -217,20 +241,19 @@ def _follow_run(connection: socket.socket, pipes: list[int]) -> Served:
                         elif message.get("stdin"):
                             stdin = _hand_over_stdin(connection)
                         elif "exit" in message:
-                            # Everything it printed is in the pipes by now.
-                            for fd in printed:
-                                _take(fd, printed[fd], None)
-                            _write_out(printed, pipes)
-                            return Served(int(message["exit"]), True)
+                            status = int(message["exit"])
+                            break
                         elif "signal" in message:
                             # Killed (the OOM killer, a crash): compile here, as a
                             # process of its own would have; unless the user's
                             # Ctrl-C killed it.
                             number = int(message["signal"])
-                            status = 128 + number if interrupts else None
-                            return Served(status, True, stdin)
+                            killed = 128 + number if interrupts else None
+                            return Served(killed, True, stdin)
                         elif message.get("stale"):
                             return Served()
+                    if status is not None:
+                        break
                     if reader.ended:  # the server and the run are gone
                         return Served(130 if interrupts else None, taken, stdin)
             except KeyboardInterrupt:
@@ -243,6 +266,15 @@ def _follow_run(connection: socket.socket, pipes: list[int]) -> Served:
                     return Served(130, True)
             except OSError:  # a reset connection: gone as well
                 return Served(130 if interrupts else None, taken, stdin)
+    # Everything it printed is in the pipes by now. The run has ended: a Ctrl-C
+    # from here on stops the writing only (its process may be another's by now).
+    try:
+        for fd in printed:
+            _take(fd, printed[fd], None)
+        _write_out(printed, pipes)
+    except KeyboardInterrupt:
+        return Served(130, True, answered=True)
+    return Served(status, True, answered=True)
 
 
 def _take(fd: int, kept: bytearray, selector: Any) -> None:
@@ -266,7 +298,9 @@ def _hand_over_stdin(connection: socket.socket) -> bytes:
         chunks.append(chunk)
     data = b"".join(chunks)
     try:
-        connection.sendall(data)
+        # Its length first: the run tells all of it from what a client killed
+        # half-way sent (it must not compile that).
+        connection.sendall(protocol.STDIN_LENGTH.pack(len(data)) + data)
         connection.shutdown(socket.SHUT_WR)
     except OSError:
         pass  # the run is gone: the answer says so

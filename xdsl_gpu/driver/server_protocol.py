@@ -18,8 +18,10 @@ Answers are JSON lines:
 
 * ``{"pid": N}``, from the run's own process when it starts;
 * ``{"stdin": true}``, from the run when it first reads standard input: the client
-  sends all of its standard input over the socket, then shuts its sending side (and
-  keeps a copy, for a run of its own should this one be lost);
+  sends all of its standard input over the socket, its length first (8 bytes,
+  little-endian), then shuts its sending side (and keeps a copy, for a run of its
+  own should this one be lost); a run that finds less than that length has lost its
+  client and ends without compiling it;
 * ``{"exit": code}``, from the run as it ends and again from the server when it has
   reaped it (the client takes the first: the run's own reaches the client even when
   the server is gone);
@@ -29,7 +31,8 @@ Answers are JSON lines:
   server has finished every run it had taken.
 
 A connection that closes before an ``exit`` answer (the server and the run both
-gone) leaves the run to the client.
+gone) leaves the run to the client. A client that closes it first (killed) has its
+run interrupted by the server, as its own compile would have died with it.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ __all__ = [
     "DIR_VARIABLE",
     "DISABLE_VARIABLE",
     "IDLE_VARIABLE",
+    "STDIN_LENGTH",
     "AnswerReader",
     "read_lines",
     "read_request",
@@ -83,6 +87,8 @@ PROCESS_VARIABLES = (
 library (which Python files, which CUDA libraries): a server started with other
 values is another server."""
 _LENGTH = struct.Struct("<I")
+STDIN_LENGTH = struct.Struct("<Q")
+"""The length of the standard input the client sends a run, before the bytes."""
 _MAX_REQUEST = 64 << 20
 _MAX_FDS = 4
 
