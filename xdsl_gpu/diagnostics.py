@@ -99,8 +99,12 @@ def operation_text(op: Any) -> str | None:
 
     shallow = None
     try:
-        if op.regions:
+        fields = (*op.properties.values(), *op.attributes.values())
+        if op.regions or any(_elided(value) is not value for value in fields):
             shallow = op.clone_without_regions()
+            for named in (shallow.properties, shallow.attributes):
+                for name, value in named.items():
+                    named[name] = _elided(value)
         out = io.StringIO()
         Printer(stream=out, print_generic_format=True).print_op(shallow or op)
     except Exception:  # a half-built op: the location and message still say it
@@ -109,12 +113,29 @@ def operation_text(op: Any) -> str | None:
         if shallow is not None:
             shallow.drop_all_references()
     text = " ".join(out.getvalue().split())
-    if shallow is not None:
+    if op.regions:
         text = _EMPTY_REGIONS.sub("({...})", text, count=1)
     return text
 
 
 _EMPTY_REGIONS = re.compile(r"\(\{ ?\}(?:, \{ ?\})*\)")
+
+ELIDED_ELEMENTS_OVER = 16
+"""MLIR's diagnostics print an elements attribute of more elements than this (a
+splat aside) as ``dense_resource<__elided__>``: a large constant's note stays short."""
+
+
+def _elided(attribute: Any) -> Any:
+    from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, DenseResourceAttr
+
+    if not isinstance(attribute, DenseIntOrFPElementsAttr) or attribute.is_splat():
+        return attribute
+    count = 1
+    for size in attribute.get_shape():
+        count *= max(size, 0)
+    if count <= ELIDED_ELEMENTS_OVER:
+        return attribute
+    return DenseResourceAttr.from_params("__elided__", attribute.type)
 
 
 _ISOLATION = "Operation using value defined out of its IsolatedFromAbove parent"

@@ -303,6 +303,28 @@ def test_an_op_with_regions_is_one_line_in_the_note(tmp_path: Path) -> None:
     assert function.body.block.ops  # the function itself is untouched
 
 
+def test_a_large_constant_is_elided_in_the_note() -> None:
+    """As MLIR's diagnostics print it: an elements attribute of more than 16
+    elements (not a splat) as ``dense_resource<__elided__>``, so a large constant's
+    note stays short; the op itself keeps its value."""
+    from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i32
+
+    from xdsl_gpu.diagnostics import operation_text
+
+    def constant(values: list[int]) -> arith.ConstantOp:
+        kind = TensorType(i32, [len(values)])
+        return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(kind, values))
+
+    large = constant(list(range(100_000)))
+    assert operation_text(large) == (
+        '%0 = "arith.constant"() <{value = dense_resource<__elided__> : '
+        "tensor<100000xi32>}> : () -> tensor<100000xi32>"
+    )
+    assert isinstance(large.value, DenseIntOrFPElementsAttr)
+    assert "dense<[0, 1, 2, 3," in (operation_text(constant(list(range(16)))) or "")
+    assert "dense<7>" in (operation_text(constant([7] * 100)) or "")
+
+
 @pytest.mark.parametrize(
     ("op_name", "hint"),
     [
