@@ -303,6 +303,29 @@ def test_an_op_with_regions_is_one_line_in_the_note(tmp_path: Path) -> None:
     assert function.body.block.ops  # the function itself is untouched
 
 
+@pytest.mark.parametrize("forced", [[], ["--xdsl-gpu"]])
+def test_an_op_is_placed_at_its_name(tmp_path: Path, forced: list[str]) -> None:
+    """At the op's name, after its results, as MLIR places an op: in runs with
+    xDSL's own dialects (no locations recorded) as in runs with ours."""
+    import subprocess
+
+    source = tmp_path / "case.mlir"
+    source.write_text(
+        "func.func @f() {\n"
+        '  %0 = "arith.constant"() <{value = dense<[1, 2]> : tensor<2xi32>}> : '
+        "() -> tensor<3xi32>\n"
+        "  return\n}\n"
+    )
+    done = subprocess.run(
+        ["xdsl-opt", *forced, "case.mlir"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith("case.mlir:2:8: error: 'arith.constant' op"), lines
+    assert lines[2] == "       ^"
+
+
 def test_a_large_constant_is_elided_in_the_note() -> None:
     """As MLIR's diagnostics print it: an elements attribute of more than 16
     elements (not a splat) as ``dense_resource<__elided__>``, so a large constant's

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -292,6 +293,21 @@ def _unlowered_op(error: Exception, program: Operation) -> Operation | None:
     return next((op for op in program.walk() if op.name == name), None)
 
 
+_RESULTS = re.compile(r"(?:%[\w$.-]+(?::\d+)?\s*,\s*)*%[\w$.-]+(?::\d+)?\s*=\s*")
+"""The results an op's text starts with (``%0 = ``, ``%a, %b:2 = ``)."""
+
+
+def _at_op_name(start: Any) -> Any:
+    """The place of the op's name, after its results, where MLIR places an op
+    (``start``: the span of the op's first token)."""
+    from xdsl.utils.lexer import Span
+
+    content = start.input.content
+    if isinstance(content, str) and (found := _RESULTS.match(content, start.start)):
+        return Span(found.end(), found.end(), start.input)
+    return start
+
+
 def _is_bad_value(error: Exception) -> bool:
     """A range or validity check of a value (``ValueError`` from an attribute's
     constructor, ``OverflowError`` from packing a number, a bare ``Exception`` as some
@@ -343,7 +359,7 @@ def diagnose_internal_errors() -> None:
             if start is not None and isinstance(op.location, UnknownLoc):
                 # No location recorded (xDSL's own dialects): keep where the op
                 # was for a diagnostic about it (diagnostics.PARSED_AT).
-                setattr(op, PARSED_AT, (start, CHUNK_LINE_OFFSET.get()))
+                setattr(op, PARSED_AT, (_at_op_name(start), CHUNK_LINE_OFFSET.get()))
             return op
         except ParseError:
             raise
