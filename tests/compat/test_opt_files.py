@@ -170,6 +170,22 @@ def test_an_output_through_a_symbolic_link_keeps_the_link(tmp_path: Path) -> Non
     assert sorted(os.listdir(tmp_path)) == ["in.mlir", "link.mlir", "real.mlir"]
 
 
+def test_an_output_onto_a_loop_of_links_is_refused(tmp_path: Path) -> None:
+    """As mlir-opt refuses it: the links stay as they were (a rename replaced the
+    first link by a regular file, with exit status 0)."""
+    (tmp_path / "in.mlir").write_text(HELLO)
+    os.symlink("loop2", tmp_path / "loop1")
+    os.symlink("loop1", tmp_path / "loop2")
+    done = opt("in.mlir", "-o", "loop1", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        "xdsl-opt: error: cannot write output to 'loop1': too many levels of "
+        "symbolic links"
+    ), done.stderr
+    assert os.readlink(tmp_path / "loop1") == "loop2"
+    assert sorted(os.listdir(tmp_path)) == ["in.mlir", "loop1", "loop2"]
+
+
 def test_dev_stdout_into_a_redirected_file_writes_through_it(tmp_path: Path) -> None:
     """``-o /dev/stdout`` with stdout redirected to a file: /dev/stdout resolves to
     that regular file, but it is written through, never replaced by a rename

@@ -47,11 +47,14 @@ class _AtomicOutput(io.StringIO):
             ) from None
 
     def _commit(self) -> None:
+        import errno
         import os
         import stat
         import tempfile
 
         real = os.path.realpath(self.path)
+        if os.path.islink(real):  # a loop of links: realpath stopped on one
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), self.path)
         if _is_special(self.path) or (
             os.path.exists(real) and not stat.S_ISREG(os.stat(real).st_mode)
         ):
