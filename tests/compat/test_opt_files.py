@@ -186,6 +186,21 @@ def test_an_output_onto_a_loop_of_links_is_refused(tmp_path: Path) -> None:
     assert sorted(os.listdir(tmp_path)) == ["in.mlir", "loop1", "loop2"]
 
 
+@pytest.mark.parametrize("forced", [[], ["--xdsl-gpu"]])
+def test_an_input_read_only_once_is_compiled_whole(
+    tmp_path: Path, forced: list[str]
+) -> None:
+    """``/dev/stdin`` fed by a pipe (as a shell's ``<(...)`` is): the dialect choice
+    reads the program first, and the run still gets all of it (it got nothing: an
+    empty module, exit status 0)."""
+    done = subprocess.run(
+        ["xdsl-opt", *forced, "/dev/stdin"],
+        input=HELLO, cwd=tmp_path, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "gpu.launch" in done.stdout
+
+
 def test_dev_stdout_into_a_redirected_file_writes_through_it(tmp_path: Path) -> None:
     """``-o /dev/stdout`` with stdout redirected to a file: /dev/stdout resolves to
     that regular file, but it is written through, never replaced by a rename

@@ -138,6 +138,12 @@ def _check_output_path(path: str) -> None:
         )
 
 
+READ_AHEAD: dict[str, bytes] = {}
+"""Input that was read before the run reads it (the dialect choice looks at the
+program first) from a file that can be read only once (``/dev/stdin`` from a pipe,
+a shell's ``<(...)``): :func:`read_input_file` takes it from here."""
+
+
 def read_input_file(path: str) -> bytes:
     """The bytes of the input file ``path``, UTF-8 checked, or a :class:`UserError`
     that says what is wrong with it (missing, a directory, unreadable, binary)."""
@@ -148,8 +154,9 @@ def read_input_file(path: str) -> bytes:
     if "\0" in path:
         raise UserError(f"cannot read {path!r}: a file name cannot contain NUL")
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        if (data := READ_AHEAD.pop(path, None)) is None:
+            with open(path, "rb") as f:
+                data = f.read()
     except FileNotFoundError:
         raise UserError(f"cannot read '{path}': no such file") from None
     except IsADirectoryError:

@@ -23,6 +23,7 @@ import argparse
 import dataclasses
 import gc
 import io
+import os
 import re
 import sys
 from collections.abc import Iterable
@@ -256,6 +257,10 @@ def _peek_input(args: Any) -> str | None:
         if path is not None:
             with open(path, "rb") as f:
                 data = f.read()
+                if not os.path.isfile(path):  # a pipe: what it gave is gone
+                    from xdsl_gpu.compat.opt_tool import READ_AHEAD
+
+                    READ_AHEAD[path] = data
         else:
             data = sys.stdin.buffer.read()
             sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
