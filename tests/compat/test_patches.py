@@ -263,6 +263,33 @@ def test_gap_upstream_scf_parallel_printing() -> None:
     assert "}, {" not in stock.getvalue()
 
 
+def test_gap_upstream_memory_space_printing() -> None:
+    """xDSL prints an i64 memory space with its type; ours elides it, as MLIR does,
+    and keeps other widths' types. Both forms still parse to the same type."""
+    from xdsl.dialects.builtin import (
+        IntegerAttr,
+        MemRefType,
+        UnrankedMemRefType,
+        f32,
+        i32,
+    )
+
+    ranked = MemRefType(f32, [4], memory_space=IntegerAttr(3, i64))
+    unranked = UnrankedMemRefType.from_type(f32, IntegerAttr(3, i64))
+    for memref in (ranked, unranked):
+        stock = io.StringIO()
+        compat.original(type(memref).__dict__["print_builtin"])(memref, Printer(stock))
+        assert stock.getvalue().endswith("3 : i64>")
+    assert str(ranked) == "memref<4xf32, 3>"
+    assert str(unranked) == "memref<*xf32, 3>"
+    assert str(MemRefType(f32, [4], memory_space=IntegerAttr(3, i32))) == (
+        "memref<4xf32, 3 : i32>"
+    )
+    ctx = Context()
+    for text in ("memref<4xf32, 3>", "memref<4xf32, 3 : i64>"):
+        assert Parser(ctx, text).parse_type() == ranked
+
+
 def test_gap_linalg_contractions_cast_inputs() -> None:
     from xdsl.dialects import arith
     from xdsl.dialects.builtin import MemRefType, f16, f32

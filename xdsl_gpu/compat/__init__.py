@@ -91,6 +91,7 @@ from xdsl_gpu.compat.pipelines import (
 from xdsl_gpu.compat.printer import (
     llvm_constant_keeps_its_type,
     upstream_llvm_type_syntax,
+    upstream_memory_space_printing,
     upstream_scf_parallel_printing,
 )
 
@@ -137,6 +138,7 @@ __all__ = [
     "semi_affine_expressions",
     "upstream_command_lines",
     "upstream_llvm_type_syntax",
+    "upstream_memory_space_printing",
     "upstream_pass_pipelines",
     "upstream_scf_parallel_printing",
     "upstream_scf_parallel_syntax",
@@ -229,6 +231,13 @@ PATCHES: tuple[Patch, ...] = (
         "xDSL prints scf.parallel in generic form only; MLIR's printed form is the "
         "project's contract. Runs that use xdsl-gpu only (it changes what stock "
         "xDSL prints).",
+    ),
+    Patch(
+        "upstream_memory_space_printing",
+        "xDSL prints an integer memory space with its type (memref<4xf32, 3 : "
+        "i64>); MLIR elides an i64 one (memref<4xf32, 3>), and upstream's tests "
+        "check that form. Runs that use xdsl-gpu only (it changes what stock xDSL "
+        "prints).",
     ),
     Patch(
         "hex_floats_in_dense_literals",

@@ -249,3 +249,55 @@ def _upstream_scf_reduce_printing() -> None:
 
     _mark(print_reduce, "xdsl_gpu_upstream_syntax", current)
     ReduceOp.print = print_reduce  # type: ignore[method-assign]
+
+
+def upstream_memory_space_printing() -> None:
+    """Print an ``i64`` integer memory space without its type, as MLIR does
+    (``memref<4xf32, 3>``; xDSL prints ``memref<4xf32, 3 : i64>``). Other widths keep
+    theirs (``3 : i32``), as in MLIR. Both forms parse either way (an integer without
+    a type is an ``i64``). Only in runs that use xdsl-gpu: it changes what stock xDSL
+    prints."""
+    from xdsl.dialects.builtin import MemRefType, NoneAttr, UnrankedMemRefType
+
+    current = MemRefType.__dict__.get("print_builtin")
+    unranked = UnrankedMemRefType.__dict__.get("print_builtin")
+    if not callable(current) or not callable(unranked):
+        raise XdslChangedError("xdsl.dialects.builtin MemRefType.print_builtin is gone")
+    if is_patched(current, "xdsl_gpu_upstream_syntax"):
+        return
+
+    def print_memref(self: Any, printer: Any) -> None:
+        printer.print_string("memref<")
+        if self.shape.data:
+            printer.print_dimension_list(self.get_shape())
+            printer.print_string("x")
+        printer.print_attribute(self.element_type)
+        if not isinstance(self.layout, NoneAttr):
+            printer.print_string(", ")
+            printer.print_attribute(self.layout)
+        _print_memory_space(printer, self.memory_space)
+        printer.print_string(">")
+
+    def print_unranked(self: Any, printer: Any) -> None:
+        printer.print_string("memref<*x")
+        printer.print_attribute(self.element_type)
+        _print_memory_space(printer, self.memory_space)
+        printer.print_string(">")
+
+    _mark(print_memref, "xdsl_gpu_upstream_syntax", current)
+    _mark(print_unranked, "xdsl_gpu_upstream_syntax", unranked)
+    MemRefType.print_builtin = print_memref  # type: ignore[method-assign]
+    UnrankedMemRefType.print_builtin = print_unranked  # type: ignore[method-assign]
+
+
+def _print_memory_space(printer: Any, space: Attribute) -> None:
+    """``, space`` (nothing for none), an ``i64`` integer without its type."""
+    from xdsl.dialects.builtin import IntegerAttr, NoneAttr, i64
+
+    if isinstance(space, NoneAttr):
+        return
+    printer.print_string(", ")
+    if isinstance(space, IntegerAttr) and space.type == i64:
+        printer.print_int(space.value.data)
+    else:
+        printer.print_attribute(space)

@@ -6,10 +6,10 @@
 
 // A group of barriers is a private memref.global of i64 in the nearest symbol
 // table; each op addresses barrier %id of it.
-// CHECK:       memref.global "private" @__mbarrier : memref<4xi64, 3 : i64> {alignment = 8 : i64}
+// CHECK:       memref.global "private" @__mbarrier : memref<4xi64, 3> {alignment = 8 : i64}
 // CHECK-LABEL: func.func @mbarrier
-// CHECK:       %[[G:.*]] = memref.get_global @__mbarrier : memref<4xi64, 3 : i64>
-// CHECK-NEXT:  %[[D:.*]] = builtin.unrealized_conversion_cast %[[G]] : memref<4xi64, 3 : i64> to !llvm.struct<(ptr<3>, ptr<3>, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK:       %[[G:.*]] = memref.get_global @__mbarrier : memref<4xi64, 3>
+// CHECK-NEXT:  %[[D:.*]] = builtin.unrealized_conversion_cast %[[G]] : memref<4xi64, 3> to !llvm.struct<(ptr<3>, ptr<3>, i64, array<1 x i64>, array<1 x i64>)>
 // CHECK-NEXT:  %[[B:.*]] = llvm.extractvalue %[[D]][1]
 // CHECK-NEXT:  %[[P:.*]] = llvm.getelementptr %[[B]][%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
 // CHECK-NEXT:  %[[N:.*]] = llvm.trunc %{{.*}} : i64 to i32
@@ -63,7 +63,7 @@ func.func @generic_barriers(%count: index, %id: index) -> i1 {
 
 // Inside a kernel the globals go into the gpu.module.
 // CHECK:      gpu.module @kernels {
-// CHECK-NEXT:   memref.global "private" @__mbarrier : memref<2xi64, 3 : i64> {alignment = 8 : i64}
+// CHECK-NEXT:   memref.global "private" @__mbarrier : memref<2xi64, 3> {alignment = 8 : i64}
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     func.func @kernel(%i: index) {
@@ -169,7 +169,7 @@ func.func @create_descriptor_types(%a: memref<*xi32>, %b: memref<*xui32>, %c: me
 // CHECK:       llvm.shl %[[STRIDE]], %{{.*}} : i64
 // CHECK:       llvm.shl %[[LEAD]], %{{.*}} : i64
 // CHECK:       llvm.or
-// CHECK:       builtin.unrealized_conversion_cast %{{.*}} : i64 to !nvgpu.warpgroup.descriptor<tensor = memref<128x64xf16, 3 : i64>>
+// CHECK:       builtin.unrealized_conversion_cast %{{.*}} : i64 to !nvgpu.warpgroup.descriptor<tensor = memref<128x64xf16, 3>>
 !lhs = !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 func.func @descriptor(%tile: memref<128x64xf16, 3>, %map: !lhs) -> !nvgpu.warpgroup.descriptor<tensor = memref<128x64xf16, 3>> {
   %d = nvgpu.warpgroup.generate.descriptor %tile, %map : memref<128x64xf16, 3>, !lhs -> !nvgpu.warpgroup.descriptor<tensor = memref<128x64xf16, 3>>
@@ -245,8 +245,8 @@ func.func @init_accumulator() -> (!nvgpu.warpgroup.accumulator<fragmented = vect
 // CHECK-NEXT:  %[[WARP:.*]] = llvm.udiv %[[TID]], %{{.*}} : i32
 // CHECK:       %[[V0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK-NEXT:  %[[V1:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
-// CHECK-NEXT:  memref.store %[[V0]], %{{.*}}[%[[ROW:.*]], %{{.*}}] : memref<128x16xf32, 3 : i64>
-// CHECK-NEXT:  memref.store %[[V1]], %{{.*}}[%[[ROW]], %{{.*}}] : memref<128x16xf32, 3 : i64>
+// CHECK-NEXT:  memref.store %[[V0]], %{{.*}}[%[[ROW:.*]], %{{.*}}] : memref<128x16xf32, 3>
+// CHECK-NEXT:  memref.store %[[V1]], %{{.*}}[%[[ROW]], %{{.*}}] : memref<128x16xf32, 3>
 // CHECK:       llvm.extractvalue %{{.*}}[4]
 // CHECK:       llvm.extractvalue %{{.*}}[2]
 // CHECK:       nvvm.read.ptx.sreg.tid.x : i32

@@ -163,9 +163,9 @@ func.func @metadata_of_reinterpret_cast(%m: memref<?xf32>, %o: index, %s: index)
 // CHECK-LABEL: func.func @other_sources
 func.func @other_sources(%m: memref<?xf32, 1>, %n: index) -> (index, index, memref<f32>, index) {
   // CHECK-NEXT: memref.alloca(%n) : memref<4x?xf32>
-  // CHECK-NEXT: %[[B:.*]], %{{.*}}, %[[SZ:.*]], %{{.*}} = memref.extract_strided_metadata %m : memref<?xf32, 1 : i64> -> memref<f32, 1 : i64>, index, index, index
+  // CHECK-NEXT: %[[B:.*]], %{{.*}}, %[[SZ:.*]], %{{.*}} = memref.extract_strided_metadata %m : memref<?xf32, 1> -> memref<f32, 1>, index, index, index
   // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : index
-  // CHECK-NEXT: %[[CAST:.*]] = memref.memory_space_cast %[[B]] : memref<f32, 1 : i64> to memref<f32>
+  // CHECK-NEXT: %[[CAST:.*]] = memref.memory_space_cast %[[B]] : memref<f32, 1> to memref<f32>
   // CHECK-NEXT: func.return %n, %[[SZ]], %[[CAST]], %[[ZERO]]
   %0 = memref.alloca(%n) : memref<4x?xf32>
   %b, %o, %s:2, %t:2 = memref.extract_strided_metadata %0 : memref<4x?xf32> -> memref<f32>, index, index, index, index, index

@@ -66,7 +66,7 @@ module attributes {gpu.container_module} {
 // properties shown in the attribute dictionary, sorted like upstream prints them.
 
 // CHECK-LABEL: gpu.module @attributions
-// CHECK-NEXT:    gpu.func @kernel(%arg0: index) workgroup(%wg : memref<32xf32, #gpu.address_space<workgroup>>, %wg2 : memref<4xi32, 3 : i64>) private(%priv : memref<1xf32, #gpu.address_space<private>> {llvm.align = 4 : i64}) kernel attributes {gpu.known_grid_size = array<i32: 1, 1, 1>, known_block_size = array<i32: 32, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>, qux = "quux"} {
+// CHECK-NEXT:    gpu.func @kernel(%arg0: index) workgroup(%wg : memref<32xf32, #gpu.address_space<workgroup>>, %wg2 : memref<4xi32, 3>) private(%priv : memref<1xf32, #gpu.address_space<private>> {llvm.align = 4 : i64}) kernel attributes {gpu.known_grid_size = array<i32: 1, 1, 1>, known_block_size = array<i32: 32, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>, qux = "quux"} {
 // CHECK-NEXT:      %c0 = arith.constant 0 : index
 // CHECK-NEXT:      %0 = memref.load %wg[%arg0] : memref<32xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:      memref.store %0, %priv[%c0] : memref<1xf32, #gpu.address_space<private>>

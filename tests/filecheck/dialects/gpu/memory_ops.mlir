@@ -6,7 +6,7 @@
 
 // CHECK-LABEL: func.func @alloc
 func.func @alloc(%sz: index, %dep: !gpu.async.token) {
-  // CHECK-NEXT: %m0 = gpu.alloc () : memref<13xf32, 1 : i64>
+  // CHECK-NEXT: %m0 = gpu.alloc () : memref<13xf32, 1>
   %m0 = gpu.alloc () : memref<13xf32, 1>
   // CHECK-NEXT: %m1, %t1 = gpu.alloc async [%dep] (%sz) : memref<?x64xf32>
   %m1, %t1 = gpu.alloc async [%dep] (%sz) : memref<?x64xf32>
@@ -16,7 +16,7 @@ func.func @alloc(%sz: index, %dep: !gpu.async.token) {
   %m3 = gpu.alloc host_shared () : memref<4xf32>
   // Accepted by the v22 verifier; only gpu-to-llvm refuses (leaves unlowered) an
   // async host_shared allocation.
-  // CHECK-NEXT: %m4, %t4 = gpu.alloc async [%t1, %t2] host_shared (%sz) : memref<64x?xf32, 1 : i64>
+  // CHECK-NEXT: %m4, %t4 = gpu.alloc async [%t1, %t2] host_shared (%sz) : memref<64x?xf32, 1>
   %m4, %t4 = gpu.alloc async [%t1, %t2] host_shared (%sz) : memref<64x?xf32, 1>
   // CHECK-NEXT: %m5 = gpu.alloc (%sz) {foo} : memref<?xf32>
   %m5 = gpu.alloc (%sz) {foo} : memref<?xf32>
@@ -45,17 +45,17 @@ func.func @alloc_symbols(%sz: index, %off: index) {
 
 // CHECK-LABEL: func.func @dealloc_memcpy_memset
 func.func @dealloc_memcpy_memset(%dst: memref<3x7xf32>, %src: memref<3x7xf32, 1>, %dyn: memref<?x7xf32>, %v: f32, %dep: !gpu.async.token) {
-  // CHECK-NEXT: gpu.memcpy %dst, %src : memref<3x7xf32>, memref<3x7xf32, 1 : i64>
+  // CHECK-NEXT: gpu.memcpy %dst, %src : memref<3x7xf32>, memref<3x7xf32, 1>
   gpu.memcpy %dst, %src : memref<3x7xf32>, memref<3x7xf32, 1>
-  // CHECK-NEXT: %t0 = gpu.memcpy async [%dep] %dyn, %src : memref<?x7xf32>, memref<3x7xf32, 1 : i64>
+  // CHECK-NEXT: %t0 = gpu.memcpy async [%dep] %dyn, %src : memref<?x7xf32>, memref<3x7xf32, 1>
   %t0 = gpu.memcpy async [%dep] %dyn, %src : memref<?x7xf32>, memref<3x7xf32, 1>
   // CHECK-NEXT: gpu.memcpy %dst, %dyn : memref<3x7xf32>, memref<?x7xf32> {foo}
   gpu.memcpy %dst, %dyn : memref<3x7xf32>, memref<?x7xf32> {foo}
   // CHECK-NEXT: gpu.memset %dst, %v : memref<3x7xf32>, f32
   gpu.memset %dst, %v : memref<3x7xf32>, f32
-  // CHECK-NEXT: %t1 = gpu.memset async [%t0] %src, %v : memref<3x7xf32, 1 : i64>, f32
+  // CHECK-NEXT: %t1 = gpu.memset async [%t0] %src, %v : memref<3x7xf32, 1>, f32
   %t1 = gpu.memset async [%t0] %src, %v : memref<3x7xf32, 1>, f32
-  // CHECK-NEXT: %t2 = gpu.dealloc async [%t1] %src : memref<3x7xf32, 1 : i64>
+  // CHECK-NEXT: %t2 = gpu.dealloc async [%t1] %src : memref<3x7xf32, 1>
   %t2 = gpu.dealloc async [%t1] %src : memref<3x7xf32, 1>
   // CHECK-NEXT: gpu.dealloc %dst : memref<3x7xf32>
   gpu.dealloc %dst : memref<3x7xf32>

@@ -8,17 +8,17 @@
 // CHECK-LABEL: func.func @load_store
 // GENERIC-LABEL: "func.func"
 func.func @load_store(%src: memref<32x32xf16, 3>, %i: index, %j: index) {
-  // CHECK-NEXT: %a = gpu.subgroup_mma_load_matrix %src[%i, %j] {leadDimension = 32 : index} : memref<32x32xf16, 3 : i64> -> !gpu.mma_matrix<16x16xf16, "AOp">
-  // GENERIC: "gpu.subgroup_mma_load_matrix"(%src, %i, %j) <{leadDimension = 32 : index}> : (memref<32x32xf16, 3 : i64>, index, index) -> !gpu.mma_matrix<16x16xf16, "AOp">
+  // CHECK-NEXT: %a = gpu.subgroup_mma_load_matrix %src[%i, %j] {leadDimension = 32 : index} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "AOp">
+  // GENERIC: "gpu.subgroup_mma_load_matrix"(%src, %i, %j) <{leadDimension = 32 : index}> : (memref<32x32xf16, 3>, index, index) -> !gpu.mma_matrix<16x16xf16, "AOp">
   %a = gpu.subgroup_mma_load_matrix %src[%i, %j] {leadDimension = 32 : index} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "AOp">
-  // CHECK-NEXT: %b = gpu.subgroup_mma_load_matrix %src[%i, %j] {leadDimension = 32 : index, transpose} : memref<32x32xf16, 3 : i64> -> !gpu.mma_matrix<16x16xf16, "BOp">
+  // CHECK-NEXT: %b = gpu.subgroup_mma_load_matrix %src[%i, %j] {leadDimension = 32 : index, transpose} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "BOp">
   // GENERIC: <{leadDimension = 32 : index, transpose}>
   %b = gpu.subgroup_mma_load_matrix %src[%i, %j] {leadDimension = 32 : index, transpose} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "BOp">
-  // CHECK-NEXT: %c = gpu.subgroup_mma_load_matrix %src[%i, %j] {foo, leadDimension = 32 : index} : memref<32x32xf16, 3 : i64> -> !gpu.mma_matrix<16x16xf16, "COp">
+  // CHECK-NEXT: %c = gpu.subgroup_mma_load_matrix %src[%i, %j] {foo, leadDimension = 32 : index} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "COp">
   %c = gpu.subgroup_mma_load_matrix %src[%i, %j] {leadDimension = 32 : index, foo} : memref<32x32xf16, 3> -> !gpu.mma_matrix<16x16xf16, "COp">
-  // CHECK-NEXT: gpu.subgroup_mma_store_matrix %c, %src[%i, %j] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, 3 : i64>
+  // CHECK-NEXT: gpu.subgroup_mma_store_matrix %c, %src[%i, %j] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, 3>
   gpu.subgroup_mma_store_matrix %c, %src[%i, %j] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, 3>
-  // CHECK-NEXT: gpu.subgroup_mma_store_matrix %c, %src[%i, %j] {leadDimension = 32 : index, transpose} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, 3 : i64>
+  // CHECK-NEXT: gpu.subgroup_mma_store_matrix %c, %src[%i, %j] {leadDimension = 32 : index, transpose} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, 3>
   gpu.subgroup_mma_store_matrix %c, %src[%i, %j] {leadDimension = 32 : index, transpose} : !gpu.mma_matrix<16x16xf16, "COp">, memref<32x32xf16, 3>
   func.return
 }

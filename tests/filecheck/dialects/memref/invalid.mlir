@@ -82,7 +82,7 @@ func.func @memory_space_cast_shape(%m: memref<4xf32>) {
   %u = memref.memory_space_cast %m : memref<4xf32> to memref<5xf32, 1>
   func.return
 }
-// CHECK: operand type 'memref<4xf32>' and result type 'memref<5xf32, 1 : i64>' are cast incompatible
+// CHECK: operand type 'memref<4xf32>' and result type 'memref<5xf32, 1>' are cast incompatible
 
 // -----
 
@@ -338,7 +338,7 @@ func.func @cast_memory_space_1_i32(%m: memref<4xf32, 1>) {
   %c = memref.cast %m : memref<4xf32, 1> to memref<?xf32, 1 : i32>
   func.return
 }
-// CHECK: operand type 'memref<4xf32, 1 : i64>' and result type 'memref<?xf32, 1 : i32>' are cast incompatible
+// CHECK: operand type 'memref<4xf32, 1>' and result type 'memref<?xf32, 1 : i32>' are cast incompatible
 
 // -----
 
@@ -428,7 +428,7 @@ func.func @collapse_memory_space(%m: memref<4x8xf32>) {
   %t = memref.collapse_shape %m [[0, 1]] : memref<4x8xf32> into memref<32xf32, 1>
   func.return
 }
-// CHECK: expected collapsed type to be 'memref<32xf32>' but found 'memref<32xf32, 1 : i64>'
+// CHECK: expected collapsed type to be 'memref<32xf32>' but found 'memref<32xf32, 1>'
 
 // -----
 

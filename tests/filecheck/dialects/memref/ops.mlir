@@ -17,7 +17,7 @@ memref.global "public" @y : memref<f32> = dense<2.5>
 memref.global "private" @ext : memref<3xf32>
 // CHECK-NEXT: memref.global "nested" constant @i : memref<2x2xi32> = dense<{{\[\[}}1, 2], [3, 4]]>
 memref.global "nested" constant @i : memref<2x2xi32> = dense<[[1, 2], [3, 4]]>
-// CHECK-NEXT: memref.global @s : memref<3xi32, 1 : i64> = dense<7> {foo}
+// CHECK-NEXT: memref.global @s : memref<3xi32, 1> = dense<7> {foo}
 memref.global @s : memref<3xi32, 1> = dense<7> {foo}
 
 // CHECK-LABEL: func.func @get_global
@@ -115,9 +115,9 @@ func.func @casts(%h: memref<64x32xf32>, %d: memref<?x?xf32>, %s: memref<4xf32, s
   memref.copy %h, %back : memref<64x32xf32> to memref<64x32xf32>
   // CHECK-NEXT: memref.copy %u, %dyn : memref<*xf32> to memref<?x?xf32>
   memref.copy %u, %dyn : memref<*xf32> to memref<?x?xf32>
-  // CHECK-NEXT: %ms = memref.memory_space_cast %h : memref<64x32xf32> to memref<64x32xf32, 1 : i64>
+  // CHECK-NEXT: %ms = memref.memory_space_cast %h : memref<64x32xf32> to memref<64x32xf32, 1>
   %ms = memref.memory_space_cast %h : memref<64x32xf32> to memref<64x32xf32, 1>
-  // CHECK-NEXT: %ums = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 3 : i64>
+  // CHECK-NEXT: %ums = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 3>
   %ums = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 3>
   // CHECK-NEXT: %p = memref.extract_aligned_pointer_as_index %h : memref<64x32xf32> -> index
   %p = memref.extract_aligned_pointer_as_index %h : memref<64x32xf32> -> index
@@ -201,19 +201,19 @@ func.func @atomics(%m: memref<10xf32>, %mi: memref<10xi32>, %i: index, %v: f32, 
 
 // CHECK-LABEL: func.func @default_space_and_layouts
 func.func @default_space_and_layouts(%m: memref<4xf32>, %u: memref<*xf32>, %h: memref<4x8xf32>, %z: memref<f32>) {
-  // CHECK-NEXT: %c0 = memref.cast %m : memref<4xf32> to memref<4xf32, 0 : i64>
+  // CHECK-NEXT: %c0 = memref.cast %m : memref<4xf32> to memref<4xf32, 0>
   %c0 = memref.cast %m : memref<4xf32> to memref<4xf32, 0>
   // CHECK-NEXT: %c1 = memref.cast %m : memref<4xf32> to memref<*xf32, 0 : i32>
   %c1 = memref.cast %m : memref<4xf32> to memref<*xf32, 0 : i32>
-  // CHECK-NEXT: %c2 = memref.cast %u : memref<*xf32> to memref<4xf32, 0 : i64>
+  // CHECK-NEXT: %c2 = memref.cast %u : memref<*xf32> to memref<4xf32, 0>
   %c2 = memref.cast %u : memref<*xf32> to memref<4xf32, 0>
-  // CHECK-NEXT: %s0 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 0 : i64>
+  // CHECK-NEXT: %s0 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 0>
   %s0 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 0>
-  // CHECK-NEXT: %s1 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 1 : i64>
+  // CHECK-NEXT: %s1 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 1>
   %s1 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, 1>
-  // CHECK-NEXT: %s2 = memref.memory_space_cast %s1 : memref<4xf32, 1 : i64> to memref<4xf32, 0 : i16>
+  // CHECK-NEXT: %s2 = memref.memory_space_cast %s1 : memref<4xf32, 1> to memref<4xf32, 0 : i16>
   %s2 = memref.memory_space_cast %s1 : memref<4xf32, 1> to memref<4xf32, 0 : i16>
-  // CHECK-NEXT: %s3 = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 0 : i64>
+  // CHECK-NEXT: %s3 = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 0>
   %s3 = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 0>
   // CHECK-NEXT: %t0 = memref.transpose %m (d0) -> (d0) : memref<4xf32> to memref<4xf32, strided<[1]>>
   %t0 = memref.transpose %m (d0) -> (d0) : memref<4xf32> to memref<4xf32, strided<[1]>>
@@ -221,7 +221,7 @@ func.func @default_space_and_layouts(%m: memref<4xf32>, %u: memref<*xf32>, %h: m
   %t1 = memref.transpose %h (d0, d1) -> (d0, d1) : memref<4x8xf32> to memref<4x8xf32>
   // CHECK-NEXT: %t2 = memref.transpose %h (d0, d1) -> (d0, d1) : memref<4x8xf32> to memref<4x8xf32, strided<[8, 1]>>
   %t2 = memref.transpose %h (d0, d1) -> (d0, d1) : memref<4x8xf32> to memref<4x8xf32, strided<[8, 1]>>
-  // CHECK-NEXT: %t3 = memref.transpose %h (d0, d1) -> (d1, d0) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>, 0 : i64>
+  // CHECK-NEXT: %t3 = memref.transpose %h (d0, d1) -> (d1, d0) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>, 0>
   %t3 = memref.transpose %h (d0, d1) -> (d1, d0) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>, 0>
   // CHECK-NEXT: %t4 = memref.transpose %z () -> () : memref<f32> to memref<f32>
   %t4 = memref.transpose %z () -> () : memref<f32> to memref<f32>

@@ -74,7 +74,7 @@ func.func @f(%g: memref<128xf32>, %s: memref<128xf32, 3>, %i: index) {
 
 // -----
 
-// CHECK: 'nvgpu.device_async_copy' op bypassL1 does not satify alignment for memref<128xf32, 3 : i64> with destination element 2. Unset bypassL1, or set destination element to 4
+// CHECK: 'nvgpu.device_async_copy' op bypassL1 does not satify alignment for memref<128xf32, 3> with destination element 2. Unset bypassL1, or set destination element to 4
 func.func @f(%g: memref<128xf32>, %s: memref<128xf32, 3>, %i: index) {
   // expected-error@+1 {{bypassL1 does not satify alignment for 'memref<128xf32, 3>' with destination element 2. Unset bypassL1, or set destination element to 4}}
   %0 = nvgpu.device_async_copy %g[%i], %s[%i], 2 {bypassL1} : memref<128xf32> to memref<128xf32, 3>

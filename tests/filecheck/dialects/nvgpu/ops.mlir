@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: func.func @mma
 func.func @mma(%sm: memref<?x?xf16, 3>, %i: index, %a: vector<4x2xf16>, %b: vector<2x2xf16>, %c: vector<2x2xf32>, %b4: vector<4x2xf16>, %meta: vector<2xi16>, %af: vector<2x1xf32>, %bf: vector<1x1xf32>, %cf: vector<2x2xf32>) {
-  // CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}, %{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<?x?xf16, 3 : i64> -> vector<4x2xf16>
+  // CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}, %{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<?x?xf16, 3> -> vector<4x2xf16>
   %0 = nvgpu.ldmatrix %sm[%i, %i] {numTiles = 4 : i32, transpose = false} : memref<?x?xf16, 3> -> vector<4x2xf16>
   // CHECK: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %{{.*}}) {mmaShape = [16 : i64, 8 : i64, 16 : i64]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
   %1 = nvgpu.mma.sync (%a, %b, %c) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
@@ -20,7 +20,7 @@ func.func @mma(%sm: memref<?x?xf16, 3>, %i: index, %a: vector<4x2xf16>, %b: vect
 
 // CHECK-LABEL: func.func @async_copy
 func.func @async_copy(%g: memref<128x128xf32>, %s: memref<3x16x128xf32, 3>, %i: index, %tok: !nvgpu.device.async.token) {
-  // CHECK: %[[T0:.*]] = nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], 4 : memref<128x128xf32> to memref<3x16x128xf32, 3 : i64>
+  // CHECK: %[[T0:.*]] = nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], 4 : memref<128x128xf32> to memref<3x16x128xf32, 3>
   %0 = nvgpu.device_async_copy %g[%i, %i], %s[%i, %i, %i], 4 : memref<128x128xf32> to memref<3x16x128xf32, 3>
   // CHECK: nvgpu.device_async_copy %{{.*}}, 4, %{{.*}} {bypassL1}
   %1 = nvgpu.device_async_copy %g[%i, %i], %s[%i, %i, %i], 4, %i {bypassL1} : memref<128x128xf32> to memref<3x16x128xf32, 3>
@@ -71,13 +71,13 @@ func.func @mbarrier(%i: index, %p: i1) {
 !barrier = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 // CHECK-LABEL: func.func @tma
 func.func @tma(%u: memref<*xf16>, %tile: memref<128x64xf16, 3>, %t: !tmap, %b: !barrier, %i: index, %p: i1, %mask: i16) {
-  // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf16> -> <tensor = memref<128x64xf16, 3 : i64>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+  // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf16> -> <tensor = memref<128x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
   %d = nvgpu.tma.create.descriptor %u box[%i, %i] : memref<*xf16> -> !tmap
-  // CHECK: nvgpu.tma.async.load %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}] to %{{.*}} : <tensor = {{.*}}>, <memorySpace = #gpu.address_space<workgroup>> -> memref<128x64xf16, 3 : i64>
+  // CHECK: nvgpu.tma.async.load %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}] to %{{.*}} : <tensor = {{.*}}>, <memorySpace = #gpu.address_space<workgroup>> -> memref<128x64xf16, 3>
   nvgpu.tma.async.load %t[%i, %i], %b[%i] to %tile : !tmap, !barrier -> memref<128x64xf16, 3>
   // CHECK: nvgpu.tma.async.load %{{.*}} to %{{.*}} multicast_mask = %{{.*}}, predicate = %{{.*}} : <
   nvgpu.tma.async.load %t[%i, %i], %b[%i] to %tile multicast_mask = %mask, predicate = %p : !tmap, !barrier -> memref<128x64xf16, 3>
-  // CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}], predicate = %{{.*}} : memref<128x64xf16, 3 : i64> -> <tensor = {{.*}}>
+  // CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}], predicate = %{{.*}} : memref<128x64xf16, 3> -> <tensor = {{.*}}>
   nvgpu.tma.async.store %tile to %t[%i, %i], predicate = %p : memref<128x64xf16, 3> -> !tmap
   // CHECK: nvgpu.tma.prefetch.descriptor %{{.*}} : <tensor
   nvgpu.tma.prefetch.descriptor %t : !tmap
@@ -96,15 +96,15 @@ func.func @tma(%u: memref<*xf16>, %tile: memref<128x64xf16, 3>, %t: !tmap, %b: !
 !acc = !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>
 // CHECK-LABEL: func.func @warpgroup
 func.func @warpgroup(%tile: memref<128x64xf16, 3>, %t: !tmap, %b: !dB, %out: memref<128x128xf32, 3>) {
-  // CHECK: %[[A:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %{{.*}} : memref<128x64xf16, 3 : i64>, <tensor = {{.*}}> -> <tensor = memref<128x64xf16, 3 : i64>>
+  // CHECK: %[[A:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %{{.*}} : memref<128x64xf16, 3>, <tensor = {{.*}}> -> <tensor = memref<128x64xf16, 3>>
   %a = nvgpu.warpgroup.generate.descriptor %tile, %t : memref<128x64xf16, 3>, !tmap -> !dA
   // CHECK: %[[C:.*]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
   %c = nvgpu.warpgroup.mma.init.accumulator -> !acc
-  // CHECK: %[[D:.*]] = nvgpu.warpgroup.mma %[[A]], %{{.*}}, %[[C]] {transposeB} : <tensor = memref<128x64xf16, 3 : i64>>, <tensor = memref<64x128xf16, 3 : i64>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
+  // CHECK: %[[D:.*]] = nvgpu.warpgroup.mma %[[A]], %{{.*}}, %[[C]] {transposeB} : <tensor = memref<128x64xf16, 3>>, <tensor = memref<64x128xf16, 3>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
   %d = nvgpu.warpgroup.mma %a, %b, %c {transposeB} : !dA, !dB, !acc -> !acc
   // CHECK: nvgpu.warpgroup.mma %[[A]], %{{.*}}, %[[D]] {transposeB, waitGroup = 2 : i64}
   %e = nvgpu.warpgroup.mma %a, %b, %d {transposeB, waitGroup = 2} : !dA, !dB, !acc -> !acc
-  // CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %{{.*}} : <fragmented = vector<128x128xf32>> to memref<128x128xf32, 3 : i64>
+  // CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %{{.*}} : <fragmented = vector<128x128xf32>> to memref<128x128xf32, 3>
   nvgpu.warpgroup.mma.store %e, %out : !acc to memref<128x128xf32, 3>
   return
 }
