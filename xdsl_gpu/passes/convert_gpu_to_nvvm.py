@@ -10,8 +10,9 @@ For each module, as upstream:
 2. a rewrite before the conversion (upstream's greedy ``populateGpuRewritePatterns``):
    ``all_reduce`` and ``subgroup_reduce`` become shuffles (plus, for ``all_reduce``, a
    workgroup buffer and barriers), ``global_id`` becomes
-   ``thread_id + block_id * block_dim``; then ops without uses and effects go (the
-   greedy driver erases them too);
+   ``thread_id + block_id * block_dim``; before it, the constants move to the front of
+   their function, once each, and after it ops without uses and effects go (both as
+   the greedy driver does; it also folds ops, which this pass does not);
 3. one conversion with the gpu → NVVM patterns (:mod:`xdsl_gpu.passes.gpu_to_nvvm_patterns`),
    the libdevice patterns, and the std → LLVM patterns of this project for
    ``arith``, ``cf``, ``func``, ``memref`` and ``index`` (``allowed-dialects`` keeps
@@ -72,6 +73,7 @@ from xdsl_gpu.passes.gpu_to_nvvm_patterns import (
 )
 from xdsl_gpu.passes.gpu_to_nvvm_patterns.libdevice import ILLEGAL_INTRINSICS
 from xdsl_gpu.passes.gpu_to_nvvm_patterns.wmma import WMMATypeConverter, wmma_patterns
+from xdsl_gpu.passes.greedy_constants import unique_constants
 from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import (
     NVVM_ADDRESS_SPACES,
@@ -160,6 +162,8 @@ class ConvertGpuToNVVMPass(ModulePass):
             if isinstance(op, func.FuncOp):
                 op.attributes[C_INTERFACE] = UnitAttr()
 
+        # Upstream's greedy rewrite first hoists and uniques the constants.
+        unique_constants(module)
         PatternSet(
             [*expansion_patterns(lowering), *index_expansion_patterns()],
             erase_dead_casts=False,
