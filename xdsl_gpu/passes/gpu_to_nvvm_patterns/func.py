@@ -14,8 +14,8 @@ Attributes, as upstream's ``GPUFuncOpLowering`` for NVVM:
 * a kernel gets ``nvvm.kernel``, ``nvvm.maxntid`` = ``known_block_size`` and
   ``nvvm.cluster_dim`` = ``known_cluster_size`` (``nvvm.reqntid`` is only kept when the
   function already carries it, as upstream never derives it);
-* argument attributes stay on arguments that convert one to one (a memref expanded to
-  several fields drops them, as upstream does with a warning).
+* argument attributes: only the llvm ones upstream copies (``_arg_attrs``), on the
+  expanded arguments they fit (a descriptor's pointers or all its fields).
 """
 
 from __future__ import annotations
@@ -60,19 +60,48 @@ def _reason(error: ConversionError, op: Operation) -> str:
     return text[len(head) :] if text.startswith(head) else text
 
 
+_ANY_ARG_ATTRS = ("llvm.returned", "llvm.noundef", "llvm.inreg")
+"""Argument attributes copied to every argument a ``gpu.func`` argument expands to."""
+
+_POINTER_ARG_ATTRS = (
+    "llvm.noalias",
+    "llvm.nocapture",
+    "llvm.nofree",
+    "llvm.align",
+    "llvm.readonly",
+    "llvm.writeonly",
+    "llvm.readnone",
+    "llvm.nonnull",
+    "llvm.dereferenceable",
+    "llvm.dereferenceable_or_null",
+    "llvm.mlir.workgroup_attribution",
+)
+"""Argument attributes copied to the pointers among the expanded arguments."""
+
+
 def _arg_attrs(
     arg_attrs: ArrayAttr[DictionaryAttr] | None, expanded: Sequence[Sequence[Attribute]]
 ) -> ArrayAttr[DictionaryAttr] | None:
+    """Upstream's GPUFuncOpLowering keeps only the llvm attributes it knows:
+    ``_ANY_ARG_ATTRS`` go to each expanded argument (a descriptor's sizes too),
+    ``_POINTER_ARG_ATTRS`` to its pointers (allocated and aligned), others are
+    dropped; ``llvm.noalias`` only stays on a bare pointer (upstream warns)."""
     if arg_attrs is None or not any(a.data for a in arg_attrs.data):
         return None
-    empty = DictionaryAttr({})
-    return ArrayAttr(
-        [
-            attrs if len(types) == 1 else empty
-            for attrs, types in zip(arg_attrs.data, expanded, strict=True)
-            for _ in types
-        ]
-    )
+    result: list[DictionaryAttr] = []
+    for attrs, types in zip(arg_attrs.data, expanded, strict=True):
+        common = {k: attrs.data[k] for k in _ANY_ARG_ATTRS if k in attrs.data}
+        pointer = {
+            k: attrs.data[k]
+            for k in _POINTER_ARG_ATTRS
+            if k in attrs.data and not (k == "llvm.noalias" and len(types) > 1)
+        }
+        for t in types:
+            kept = common | pointer if isinstance(t, llvm.LLVMPointerType) else common
+            result.append(DictionaryAttr(dict(sorted(kept.items()))))
+    if not any(a.data for a in result):
+        return None
+    return ArrayAttr(result)
 
 
 def _function_attributes(op: kernel_ops.FuncOp) -> dict[str, Attribute]:
