@@ -290,6 +290,33 @@ def test_gap_upstream_memory_space_printing() -> None:
         assert Parser(ctx, text).parse_type() == ranked
 
 
+def test_gap_upstream_special_float_printing() -> None:
+    """xDSL prints a NaN or infinity's bits in lower-case hex; ours in upper case,
+    as MLIR does, and finite values as before. Both read back as the same value."""
+    import math
+
+    from xdsl.dialects.builtin import FloatAttr, f16, f32
+
+    for value, type_, ours in (
+        (math.nan, f16, "0x7E00"),
+        (math.inf, f32, "0x7F800000"),
+        (-math.inf, f16, "0xFC00"),
+    ):
+        stock = io.StringIO()
+        compat.original(Printer.__dict__["print_float"])(Printer(stock), value, type_)
+        assert stock.getvalue() == ours.lower()
+        text = io.StringIO()
+        Printer(text).print_float(value, type_)
+        assert text.getvalue() == ours
+        attr = Parser(Context(), f"{ours} : {type_}").parse_attribute()
+        assert isinstance(attr, FloatAttr)
+        back = attr.value.data
+        assert math.isnan(back) if math.isnan(value) else back == value
+    finite = io.StringIO()
+    Printer(finite).print_float(1.5, f16)
+    assert finite.getvalue() == "1.500000e+00"
+
+
 def test_gap_linalg_contractions_cast_inputs() -> None:
     from xdsl.dialects import arith
     from xdsl.dialects.builtin import MemRefType, f16, f32

@@ -93,6 +93,7 @@ from xdsl_gpu.compat.printer import (
     upstream_llvm_type_syntax,
     upstream_memory_space_printing,
     upstream_scf_parallel_printing,
+    upstream_special_float_printing,
 )
 
 __all__ = [
@@ -143,6 +144,7 @@ __all__ = [
     "upstream_scf_parallel_printing",
     "upstream_scf_parallel_syntax",
     "upstream_scf_while_syntax",
+    "upstream_special_float_printing",
     "verify_dialect_attributes_with",
     "write_output_file",
     "xdsl_dispatch_follows_subclasses",
@@ -238,6 +240,12 @@ PATCHES: tuple[Patch, ...] = (
         "i64>); MLIR elides an i64 one (memref<4xf32, 3>), and upstream's tests "
         "check that form. Runs that use xdsl-gpu only (it changes what stock xDSL "
         "prints).",
+    ),
+    Patch(
+        "upstream_special_float_printing",
+        "xDSL prints a NaN or infinite float's bit pattern in lower-case hex "
+        "(0x7e00 : f16); MLIR in upper case (0x7E00), which upstream's tests check. "
+        "Runs that use xdsl-gpu only (it changes what stock xDSL prints).",
     ),
     Patch(
         "hex_floats_in_dense_literals",

@@ -301,3 +301,28 @@ def _print_memory_space(printer: Any, space: Attribute) -> None:
         printer.print_int(space.value.data)
     else:
         printer.print_attribute(space)
+
+
+def upstream_special_float_printing() -> None:
+    """Print a NaN or infinite float as MLIR does: its bit pattern in upper-case hex
+    (``0x7E00 : f16``; xDSL writes ``0x7e00``). Both parse the same. Only in runs
+    that use xdsl-gpu: it changes what stock xDSL prints."""
+    import math
+
+    from xdsl.printer import Printer
+
+    current = Printer.__dict__.get("print_float")
+    if not callable(current):
+        raise XdslChangedError("xdsl.printer.Printer.print_float is gone")
+    if is_patched(current, "xdsl_gpu_upstream_syntax"):
+        return
+    stock = current
+
+    def print_float(self: Any, value: float, type: Any) -> None:
+        if math.isnan(value) or math.isinf(value):
+            self.print_string("0x" + type.pack((value,))[::-1].hex().upper())
+            return
+        stock(self, value, type)
+
+    _mark(print_float, "xdsl_gpu_upstream_syntax", current)
+    Printer.print_float = print_float  # type: ignore[method-assign]

@@ -144,6 +144,7 @@ def install_hooks() -> None:
     compat.llvm_constant_keeps_its_type()
     compat.upstream_scf_parallel_printing()
     compat.upstream_memory_space_printing()
+    compat.upstream_special_float_printing()
     compat.linalg_contractions_cast_inputs()
     compat.xdsl_dispatch_follows_subclasses(_subclassed_ops())
 

@@ -199,7 +199,7 @@ func.func @constants() {
   %6 = arith.constant 1.0 : f16
   // CHECK-NEXT: llvm.mlir.constant(-2.000000e+00 : bf16) : bf16
   %7 = arith.constant -2.0 : bf16
-  // CHECK-NEXT: llvm.mlir.constant(0x7fc00000 : f32) : f32
+  // CHECK-NEXT: llvm.mlir.constant(0x7FC00000 : f32) : f32
   %8 = arith.constant 0x7FC00000 : f32
   // CHECK-NEXT: llvm.mlir.constant(dense<[1.000000e+00, 2.000000e+00]> : vector<2xf32>) : vector<2xf32>
   %9 = arith.constant dense<[1.0, 2.0]> : vector<2xf32>
