@@ -55,7 +55,10 @@ def excepthook(
     trace: TracebackType | None,
     *,
     fallback=sys.__excepthook__,
+    end: bool = True,
 ) -> None:
+    """Report ``error``: a user error as a diagnostic, then (``end``) the process
+    ends with status 1; anything else through ``fallback``."""
     if not issubclass(kind, USER_ERRORS) or os.environ.get("XDSL_GPU_TRACEBACK"):
         fallback(kind, error, trace)
         return
@@ -65,8 +68,9 @@ def excepthook(
         print(f"{tool}: note: {note}", file=sys.stderr)
     sys.stdout.flush()
     sys.stderr.flush()
-    # Exit status 1 for every user error, as the docs promise.
-    os._exit(1)
+    if end:
+        # Exit status 1 for every user error, as the docs promise.
+        os._exit(1)
 
 
 def user_error_text(

@@ -439,6 +439,30 @@ def test_a_killed_run_and_a_terminated_server(server_dir: str, tmp_path: Path) -
         time.sleep(0.05)
 
 
+def test_a_user_error_is_answered_by_its_run_when_the_server_is_gone(
+    server_dir: str, tmp_path: Path
+) -> None:
+    """A run that ends in a user error answers its client itself, as any run does:
+    with its server killed meanwhile, the client does not compile it again."""
+    job = Job(("-p", "canonicalize"), stdin=BAD)
+    alone = _run(job, server_dir, tmp_path, XDSL_GPU_SERVER="0")
+    assert alone.status == 1
+    assert "error:" in alone.stderr
+    _run(Job(("--help",)), server_dir, tmp_path)
+    server = _wait_for_server(server_dir)
+    marker = tmp_path / "imported"
+    client = _held_client(server_dir, job, tmp_path, marker)
+    try:
+        _one_run(server)
+        time.sleep(0.5)  # most likely it has asked for its input by now
+        os.kill(server, signal.SIGKILL)
+        stdout, stderr = client.communicate(job.stdin, timeout=120)
+    finally:
+        client.kill()
+    assert marker.read_text() == "False"  # the run on the server answered
+    assert Outcome(client.returncode, stdout, stderr, None) == alone
+
+
 def _kill(pid: int) -> None:
     try:
         os.kill(pid, signal.SIGKILL)

@@ -92,10 +92,14 @@ def run_in_this_process(
         return _status(done.code)
     except Exception as error:
         # As xdsl-opt's own process reports it: a user error as a diagnostic
-        # (exit status 1), anything else with its traceback.
+        # (exit status 1), anything else with its traceback. The caller ends the
+        # process (a served run answers its client first).
+        import gc
+
         from xdsl_gpu.diagnostics import excepthook
 
-        excepthook(type(error), error, error.__traceback__)
+        excepthook(type(error), error, error.__traceback__, end=False)
+        gc.freeze()  # spare the interpreter's exit a collection of the whole IR
         return 1
     finally:
         sys.argv, sys.stdin = saved
