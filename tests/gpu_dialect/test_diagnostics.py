@@ -324,6 +324,13 @@ def test_an_op_is_placed_at_its_name(tmp_path: Path, forced: list[str]) -> None:
     lines = done.stderr.splitlines()
     assert lines[0].startswith("case.mlir:2:8: error: 'arith.constant' op"), lines
     assert lines[2] == "       ^"
+    # In a later chunk of a split input: the line in the file.
+    source.write_text("func.func @g() {\n  return\n}\n// -----\n" + source.read_text())
+    done = subprocess.run(
+        ["xdsl-opt", *forced, "--split-input-file", "case.mlir"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.stderr.startswith("case.mlir:6:8: error: 'arith.constant' op")
 
 
 def test_a_large_constant_is_elided_in_the_note() -> None:

@@ -314,7 +314,7 @@ def _at_op_name(start: Any) -> Any:
 
     content = start.input.content
     if isinstance(content, str) and (found := _RESULTS.match(content, start.start)):
-        return Span(found.end(), found.end(), start.input)
+        return Span(found.end(), found.end(), start.input, start.line_offset)
     return start
 
 
