@@ -246,9 +246,14 @@ def _child(path: str, pipeline: str, report: int) -> None:
         message = f"{type(e).__name__}: {_innermost_frame(cause)}\n{e}"
     except _user_error_types() as e:
         code = 1
-        if problem := _form_problem(e, argv):
-            code = 5  # rejected, but not in MLIR's form
-            message = f"form: {problem}\n{_printed(e, argv)}"
+        try:
+            if problem := _form_problem(e, argv):
+                code = 5  # rejected, but not in MLIR's form
+                message = f"form: {problem}\n{_printed(e, argv)}"
+        except BaseException as fault:  # printing the diagnostic: a traceback too
+            code = 3
+            message = _innermost_frame(fault) + "\n"
+            message += "".join(traceback.format_exception(fault))
     except BaseException as e:  # what a user would see as a traceback
         code = 3
         message = _innermost_frame(e) + "\n" + "".join(traceback.format_exception(e))

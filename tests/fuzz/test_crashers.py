@@ -46,6 +46,22 @@ def test_crasher_is_a_diagnostic_now(path: Path) -> None:
     assert not outcome.failed, f"{outcome.kind}: {outcome.signature}\n{outcome.detail}"
 
 
+def test_a_fault_printing_the_diagnostic_is_a_crash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A user would see a traceback, not the diagnostic: a failure to count (it
+    was counted as an ordinary rejection)."""
+    from xdsl_gpu import diagnostics
+
+    def broken(*args: object, **kwargs: object) -> str:
+        raise AttributeError("a fault of the formatter")
+
+    monkeypatch.setattr(diagnostics, "user_error_text", broken)
+    outcome = fuzz.run_case("func.func @f() {\n  %0 = arith.nope\n}\n", "", 60)
+    assert outcome.kind == "crash", outcome
+    assert "AttributeError" in outcome.signature
+
+
 def test_a_short_fuzz_run_finds_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     """What CI runs: a fixed seed and count, so the same cases every time."""
     status = fuzz.main(["--cases", "400", "--seed", "11", "--minimize-seconds", "5"])
