@@ -291,6 +291,21 @@ def _at_redefinition(error: Exception, table: Operation) -> None:
             seen = True
 
 
+def _op_being_printed(error: Exception) -> Operation | None:
+    """The innermost op that xDSL's printer was printing when ``error`` was raised
+    (a local ``op`` of a printer frame), or ``None``."""
+    trace = error.__traceback__
+    found: Operation | None = None
+    while trace is not None:
+        frame = trace.tb_frame
+        if "printer" in frame.f_code.co_filename or frame.f_code.co_name == "print":
+            candidate = frame.f_locals.get("op", frame.f_locals.get("self"))
+            if isinstance(candidate, Operation):
+                found = candidate
+        trace = trace.tb_next
+    return found
+
+
 def _unlowered_op(error: Exception, program: Operation) -> Operation | None:
     """The op that xDSL's ``-t llvm`` stopped at when ``error`` is its "Conversion
     not implemented for op: NAME"; ``None`` for any other error."""
@@ -438,6 +453,12 @@ def diagnose_internal_errors() -> None:
             if type(error) is Exception:  # how some of xDSL's verifiers report
                 problem = VerifyException(str(error))
                 self.emit_error(str(problem), problem)
+            if "Forward declared values do not have an owner" in str(error):
+                problem = VerifyException(
+                    "uses a value that is never defined where it is visible (an SSA "
+                    "value of another region, or one never defined)"
+                )
+                self.emit_error(str(problem), problem)
             if "Erased SSA value" in str(error):
                 # xDSL's parser lets a value be used outside the region that defines
                 # it (MLIR refuses that while parsing); a pass erased the definition.
@@ -501,6 +522,21 @@ def diagnose_internal_errors() -> None:
                         f"{lowering_hint(unlowered.name)}"
                     ),
                     unlowered,
+                ) from None
+            printed = _op_being_printed(error)
+            if printed is not None and not getattr(self, "xdsl_gpu_dialects", False):
+                # xDSL's own dialects verify less than MLIR's: an op they let through
+                # can break its own printer. Ours check it as MLIR 22 does.
+                from xdsl_gpu.diagnostics import UserError, at_op
+
+                raise at_op(
+                    UserError(
+                        f"'{printed.name}' op cannot be printed ({_described(error)}): "
+                        f"it is not valid, and xDSL's own {printed.dialect_name()} "
+                        "dialect does not check that; --xdsl-gpu checks it as MLIR 22 "
+                        "does"
+                    ),
+                    printed,
                 ) from None
             raise InternalPassError(
                 f"target '{target}' failed ({_described(error)}); this is a fault of "
