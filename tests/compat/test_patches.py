@@ -317,6 +317,37 @@ def test_gap_upstream_special_float_printing() -> None:
     assert finite.getvalue() == "1.500000e+00"
 
 
+def test_gap_upstream_block_predecessor_comments() -> None:
+    """xDSL prints a block label alone; ours adds MLIR's note of the predecessors
+    (one entry per branch, so a cond_br to one block twice counts twice), and the
+    printed text still parses."""
+    from xdsl.dialects import cf, func
+    from xdsl.dialects.builtin import Builtin, ModuleOp
+
+    text = (
+        "func.func @f(%c: i1) {\n  cf.cond_br %c, ^bb1, ^bb2\n^bb1:\n"
+        "  cf.cond_br %c, ^bb2, ^bb2\n^bb2:\n  func.return\n^bb3:\n"
+        "  cf.br ^bb2\n}"
+    )
+    ctx = Context()
+    for dialect in (Builtin, func.Func, cf.Cf):
+        ctx.load_dialect(dialect)
+    module = Parser(ctx, text).parse_module()
+    region = next(iter(module.ops)).regions[0]
+
+    stock = io.StringIO()
+    compat.original(Printer.__dict__["print_block"])(Printer(stock), region.blocks[2])
+    assert "//" not in stock.getvalue()
+
+    ours = io.StringIO()
+    Printer(ours).print_op(module)
+    printed = ours.getvalue()
+    assert "^bb1:  // pred: ^bb0\n" in printed
+    assert "^bb2:  // 4 preds: ^bb0, ^bb1, ^bb1, ^bb3\n" in printed
+    assert "^bb3:  // no predecessors\n" in printed
+    assert isinstance(Parser(ctx, printed).parse_module(), ModuleOp)
+
+
 def test_gap_linalg_contractions_cast_inputs() -> None:
     from xdsl.dialects import arith
     from xdsl.dialects.builtin import MemRefType, f16, f32

@@ -90,6 +90,7 @@ from xdsl_gpu.compat.pipelines import (
 )
 from xdsl_gpu.compat.printer import (
     llvm_constant_keeps_its_type,
+    upstream_block_predecessor_comments,
     upstream_llvm_type_syntax,
     upstream_memory_space_printing,
     upstream_scf_parallel_printing,
@@ -137,6 +138,7 @@ __all__ = [
     "replace_context_dialect",
     "safe_opt_files",
     "semi_affine_expressions",
+    "upstream_block_predecessor_comments",
     "upstream_command_lines",
     "upstream_llvm_type_syntax",
     "upstream_memory_space_printing",
@@ -246,6 +248,12 @@ PATCHES: tuple[Patch, ...] = (
         "xDSL prints a NaN or infinite float's bit pattern in lower-case hex "
         "(0x7e00 : f16); MLIR in upper case (0x7E00), which upstream's tests check. "
         "Runs that use xdsl-gpu only (it changes what stock xDSL prints).",
+    ),
+    Patch(
+        "upstream_block_predecessor_comments",
+        "xDSL prints a block label alone; MLIR adds a note of its predecessors "
+        "(^bb1:  // 2 preds: ^bb0, ^bb2), which upstream's tests check. Runs that "
+        "use xdsl-gpu only (it changes what stock xDSL prints).",
     ),
     Patch(
         "hex_floats_in_dense_literals",

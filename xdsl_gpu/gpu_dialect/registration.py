@@ -145,6 +145,7 @@ def install_hooks() -> None:
     compat.upstream_scf_parallel_printing()
     compat.upstream_memory_space_printing()
     compat.upstream_special_float_printing()
+    compat.upstream_block_predecessor_comments()
     compat.linalg_contractions_cast_inputs()
     compat.xdsl_dispatch_follows_subclasses(_subclassed_ops())
 
