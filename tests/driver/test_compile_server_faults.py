@@ -685,10 +685,13 @@ def test_a_ctrl_c_while_the_output_is_written_signals_nothing(
     ended = subprocess.Popen(["sleep", "60"])  # stands for the run's process
     text = b"x" * (1 << 20)
 
+    answered = threading.Event()
+
     def play(connection: socket.socket, _: dict[str, object], fds: list[int]):
         protocol.send_line(connection, {"pid": ended.pid})
         os.write(fds[1], text)
         protocol.send_line(connection, {"exit": 0})  # the run's own answer
+        answered.set()
         time.sleep(3)
         with contextlib.suppress(OSError):  # the client may have left
             protocol.send_line(connection, {"exit": 0})  # the server's, once reaped
@@ -696,7 +699,10 @@ def test_a_ctrl_c_while_the_output_is_written_signals_nothing(
     thread = _fake_server(protocol.socket_path(folder), play)
     client = _client(folder, ("x.mlir",), tmp_path, stderr=subprocess.DEVNULL)
     try:
-        time.sleep(1.5)  # the client is writing into its full stdout pipe
+        # The client has the run's answer (however long it took to start on a
+        # busy machine) and writes into its full stdout pipe.
+        assert answered.wait(timeout=120)
+        time.sleep(1.0)
         client.send_signal(signal.SIGINT)
         time.sleep(0.5)
         written = client.communicate(timeout=60)[0]
@@ -718,19 +724,21 @@ def test_a_run_killed_after_a_ctrl_c_leaves_no_temporary(
     run = subprocess.Popen(["sleep", "60"])  # dies of the SIGINT the client sends
     left = tmp_path / ".out.mlir.abc.tmp"
 
+    told = threading.Event()
+
     def play(connection: socket.socket, _: dict[str, object], fds: list[int]):
         protocol.send_line(connection, {"pid": run.pid})
         left.write_text("half")
         os.write(fds[3], bytes(left) + b"\0")
+        told.set()
         status = run.wait(timeout=60)
         protocol.send_line(connection, {"signal": -status})
 
     thread = _fake_server(protocol.socket_path(folder), play)
     client = _client(folder, ("x.mlir",), tmp_path)
     try:
-        while not left.exists():
-            time.sleep(0.05)
-        time.sleep(0.3)  # the client has the pid
+        assert told.wait(timeout=120)  # however long the client took to start
+        time.sleep(1.0)  # the client has read the pid
         client.send_signal(signal.SIGINT)
         client.communicate(timeout=60)
         thread.join()
