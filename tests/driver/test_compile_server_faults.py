@@ -672,7 +672,15 @@ def _client(
         stderr=stderr,
         cwd=cwd,
         env=_env(folder),
+        preexec_fn=_as_in_a_terminal,
     )
+
+
+def _as_in_a_terminal() -> None:
+    """Ctrl-C reaches the client as it does in a terminal: a suite started in the
+    background (``cmd &`` in a script, as CI may) has SIGINT ignored, which its
+    children would inherit and never see a Ctrl-C at all."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_a_ctrl_c_while_the_output_is_written_signals_nothing(
@@ -721,7 +729,8 @@ def test_a_run_killed_after_a_ctrl_c_leaves_no_temporary(
     """A run that Ctrl-C ended by a signal (a second Ctrl-C kills it) has its
     temporary files removed, as a run lost otherwise."""
     folder = os.path.dirname(fake_path)
-    run = subprocess.Popen(["sleep", "60"])  # dies of the SIGINT the client sends
+    # Dies of the SIGINT the client sends.
+    run = subprocess.Popen(["sleep", "60"], preexec_fn=_as_in_a_terminal)
     left = tmp_path / ".out.mlir.abc.tmp"
 
     told = threading.Event()
