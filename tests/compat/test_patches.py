@@ -212,6 +212,35 @@ def test_linear_string_literals_match_the_same_strings() -> None:
         assert (a and a.group()) == (b and b.group()), text
 
 
+def test_gap_spaced_shape_delimiters() -> None:
+    from xdsl.parser.attribute_parser import AttrParser
+    from xdsl.utils.exceptions import ParseError
+
+    stock = compat.original(AttrParser.__dict__["parse_dimension_list"])
+    parser = Parser(Context(), "2 x 32 x f32")
+    assert stock(parser) == [2, 32]
+    with pytest.raises(ParseError, match="Expected 'x' in shape delimiter, got f32"):
+        parser.parse_shape_delimiter()
+
+
+@pytest.mark.parametrize(
+    ("text", "shape"),
+    [
+        ("memref<2 x 32 x f32>", "memref<2x32xf32>"),
+        ("memref<2x32xf32>", "memref<2x32xf32>"),
+        ("tensor<4 x ? x i8>", "tensor<4x?xi8>"),
+        ("memref<3 x2 xf16>", "memref<3x2xf16>"),
+        ("memref<0x10xf32>", "memref<0x10xf32>"),
+    ],
+)
+def test_spaced_shape_delimiters(text: str, shape: str) -> None:
+    from xdsl.dialects.builtin import Builtin
+
+    ctx = Context()
+    ctx.load_dialect(Builtin)
+    assert str(Parser(ctx, text).parse_type()) == shape
+
+
 def test_gap_upstream_scf_while_syntax() -> None:
     from xdsl.dialects.scf import Scf, WhileOp
     from xdsl.utils.exceptions import ParseError

@@ -72,6 +72,7 @@ from xdsl_gpu.compat.parser import (
     is_symbolic_or_constant,
     linear_string_literals,
     semi_affine_expressions,
+    spaced_shape_delimiters,
     upstream_scf_parallel_syntax,
     upstream_scf_while_syntax,
 )
@@ -138,6 +139,7 @@ __all__ = [
     "replace_context_dialect",
     "safe_opt_files",
     "semi_affine_expressions",
+    "spaced_shape_delimiters",
     "upstream_block_predecessor_comments",
     "upstream_command_lines",
     "upstream_llvm_type_syntax",
@@ -218,6 +220,12 @@ PATCHES: tuple[Patch, ...] = (
         "linear_string_literals",
         "xDSL's string-literal pattern backtracks exponentially on a string left "
         "open: a missing quote hangs xdsl-opt.",
+    ),
+    Patch(
+        "spaced_shape_delimiters",
+        "xDSL's parser refuses a memref or tensor shape with spaces around its "
+        "x (memref<2 x 32 x f32>, upstream's transform-gpu.mlir): 'Expected 'x' in "
+        "shape delimiter'. Runs that use xdsl-gpu only.",
     ),
     Patch(
         "upstream_scf_while_syntax",

@@ -480,3 +480,41 @@ def empty_input_is_an_empty_module() -> None:
 
     _mark(parse_module, "xdsl_gpu_empty_input", current)
     Parser.parse_module = parse_module  # type: ignore[method-assign]
+
+
+def spaced_shape_delimiters() -> None:
+    """Read a shape written with spaces around its ``x`` (``memref<2 x 32 x f32>``,
+    ``tensor<4 x ? x i8>``), as MLIR's lexer does. xDSL's ``parse_dimension_list``
+    takes an ``x`` not followed by a dimension back by one character, which lands on
+    the space before the element type ("Expected 'x' in shape delimiter, got f32").
+    The replacement takes it back to the ``x`` itself; without spaces nothing
+    changes (the ``x`` is then one character before the type)."""
+    from xdsl.parser.attribute_parser import AttrParser
+    from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+    current = AttrParser.__dict__.get("parse_dimension_list")
+    if not callable(current):
+        raise XdslChangedError("AttrParser.parse_dimension_list is gone")
+    if is_patched(current, "xdsl_gpu_spaced_shapes"):
+        return
+    if not callable(AttrParser.__dict__.get("_parse_optional_shape_delimiter")):
+        raise XdslChangedError("AttrParser._parse_optional_shape_delimiter is gone")
+    dimension_kinds = (MLIRTokenKind.INTEGER_LIT, MLIRTokenKind.QUESTION)
+
+    def parse_dimension_list(self: Any) -> list[int]:
+        dims: list[int] = []
+        if self._current_token.kind not in dimension_kinds:
+            return dims
+        dims.append(self.parse_shape_dimension())
+        while True:
+            delimiter = self._current_token.span.start
+            if self._parse_optional_shape_delimiter() is None:
+                return dims
+            if self._current_token.kind not in dimension_kinds:
+                # The 'x' before the element type: the caller reads it.
+                self._resume_from(delimiter)
+                return dims
+            dims.append(self.parse_shape_dimension())
+
+    _mark(parse_dimension_list, "xdsl_gpu_spaced_shapes", current)
+    AttrParser.parse_dimension_list = parse_dimension_list  # type: ignore[method-assign]

@@ -141,6 +141,7 @@ def install_hooks() -> None:
     compat.remember_failing_ops()
     compat.upstream_llvm_type_syntax()
     compat.hex_floats_in_dense_literals()
+    compat.spaced_shape_delimiters()
     compat.llvm_constant_keeps_its_type()
     compat.upstream_scf_parallel_printing()
     compat.upstream_memory_space_printing()
