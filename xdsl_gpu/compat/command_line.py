@@ -105,7 +105,6 @@ NOT_SUPPORTED: Mapping[str, str] = {
             "mlir-print-value-users",
             "mlir-timing-display",
             "mlir-use-nameloc-as-prefix",
-            "mlir-very-unsafe-disable-verifier-on-parsing",
             "output-split-marker",
             "run-reproducer",
             "show-dialects",

@@ -593,6 +593,13 @@ def upstream_command_lines() -> None:
             default="",
             help="a pass pipeline as mlir-opt writes it (added after -p)",
         )
+        arg_parser.add_argument(
+            "--mlir-very-unsafe-disable-verifier-on-parsing",
+            dest="disable_verifier_on_parsing",
+            action="store_true",
+            help="do not verify the input after parsing (passes still verify "
+            "their output); printed, an invalid module is in the generic form",
+        )
         arg_parser.set_defaults(mlir_pass_flags=[])
         taken = set(arg_parser._option_string_actions)  # pyright: ignore[reportPrivateUsage]
         for name in self.available_passes:
@@ -632,11 +639,54 @@ def upstream_command_lines() -> None:
         ]
         self.args.passes = ",".join(part for part in parts if part)
         setup(self)
+        if getattr(self.args, "disable_verifier_on_parsing", False):
+            _skip_verification_after_parsing(self)
 
     _mark(register_all_arguments, "xdsl_gpu_command_lines", register)
     _mark(setup_pipeline, "xdsl_gpu_command_lines", setup)
     xDSLOptMain.register_all_arguments = register_all_arguments  # type: ignore[method-assign]
     xDSLOptMain.setup_pipeline = setup_pipeline  # type: ignore[method-assign]
+
+
+def _skip_verification_after_parsing(main: Any) -> None:
+    """mlir-opt's ``--mlir-very-unsafe-disable-verifier-on-parsing``: the pipeline's
+    callback verifies the module before the first pass (previous pass None); that
+    call runs with verification off. As MLIR's printer, a module that is not valid
+    is printed in the generic form."""
+    import dataclasses
+
+    pipeline = main.pipeline
+    callback = pipeline.callback
+    if callback is None:
+        return
+
+    def after_parsing_unverified(previous: Any, module: Any, following: Any) -> None:
+        if previous is not None:
+            callback(previous, module, following)
+            return
+        disabled = main.args.disable_verify
+        main.args.disable_verify = True
+        try:
+            callback(previous, module, following)
+        finally:
+            main.args.disable_verify = disabled
+
+    main.pipeline = dataclasses.replace(pipeline, callback=after_parsing_unverified)
+    output = main.output_resulting_program
+
+    def output_resulting_program(prog: Any) -> str:
+        if not main.args.print_op_generic:
+            try:
+                prog.verify()
+            except DiagnosticException:
+                main.args.print_op_generic = True
+                try:
+                    return cast(str, output(prog))
+                finally:
+                    main.args.print_op_generic = False
+        return cast(str, output(prog))
+
+    main.output_resulting_program = output_resulting_program
 
 
 def dialects_chosen_per_run(
