@@ -43,6 +43,8 @@ from xdsl.printer import Printer
 from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from xdsl_gpu.gpu_dialect.transform_nvgpu import NVGPU_TRANSFORM_OPS
+
 # -- the containers ------------------------------------------------------------------
 
 
@@ -360,6 +362,7 @@ EXTENSION_OPS: Sequence[type[Operation]] = (
     ApplyGPUEliminateBarriersPatternsOp,
     ApplyUnrollVectorsSubgroupMmaOp,
     ApplyCanonicalizationPatternsOp,
+    *NVGPU_TRANSFORM_OPS,
 )
 """The ops xdsl-gpu adds to xDSL's ``transform`` dialect."""
 

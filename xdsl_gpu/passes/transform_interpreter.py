@@ -494,6 +494,10 @@ class TransformInterpreterPass(ModulePass):
         )
         interpreter.register_implementations(PrintfFunctions())
         interpreter.register_implementations(GPUTransformFunctions(ctx))
+        # Imported here: it uses this module's TransformError.
+        from xdsl_gpu.passes.nvgpu_transforms import NVGPUTransformFunctions
+
+        interpreter.register_implementations(NVGPUTransformFunctions())
         interpreter.call_op(schedule, (OperationHandle(op),))
 
 

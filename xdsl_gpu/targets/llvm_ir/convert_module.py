@@ -454,7 +454,11 @@ def _convert_function(op: Operation, module: ModuleEmitter) -> list[str]:
 # The module
 # --------------------------------------------------------------------------------------
 
-_SKIPPED = frozenset({"llvm.module_flags", "llvm.comdat", "llvm.mlir.ident"})
+_SKIPPED = frozenset(
+    # A nested builtin.module (the emptied transform script a schedule leaves)
+    # translates to nothing, as in mlir-translate.
+    {"llvm.module_flags", "llvm.comdat", "llvm.mlir.ident", "builtin.module"}
+)
 
 
 def module_body(module: Operation) -> list[Operation]:
