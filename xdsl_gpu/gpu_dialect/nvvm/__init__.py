@@ -8,6 +8,8 @@ printed syntax, and ``#nvvm.target``.
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_ops`: ``ldmatrix``, ``mma.sync``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.wmma_ops`: ``wmma.load``, ``wmma.store``, ``wmma.mma``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.async_copy_ops`: ``cp.async.*``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_ops`: ``tcgen05.*`` (sm_100a Tensor Memory),
+  their attributes in :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs`;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.math_ops`: ``rcp.approx.ftz.f``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_attrs`: their attributes;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.target`: ``#nvvm.target`` and its ``verify_target``;
@@ -33,6 +35,8 @@ from xdsl_gpu.gpu_dialect.nvvm import (
     sm_test_ops,
     special_registers,
     sync_ops,
+    tcgen05_attrs,
+    tcgen05_ops,
     tma_ops,
     wgmma_ops,
     wmma_ops,
@@ -51,6 +55,8 @@ from xdsl_gpu.gpu_dialect.nvvm.sm import RequiresSM, SMVersion
 from xdsl_gpu.gpu_dialect.nvvm.special_registers import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sync_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
+from xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.tcgen05_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.tma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.wgmma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.wmma_ops import *  # noqa: F403
@@ -69,6 +75,7 @@ NVVM = Dialect(
         *tma_ops.OPERATIONS,
         *wgmma_ops.OPERATIONS,
         *sm_test_ops.OPERATIONS,
+        *tcgen05_ops.OPERATIONS,
     ],
     [
         *ATTRIBUTES,
@@ -76,6 +83,7 @@ NVVM = Dialect(
         *wmma_ops.ATTRIBUTES,
         *tma_ops.ATTRIBUTES,
         *wgmma_ops.ATTRIBUTES,
+        *tcgen05_attrs.ATTRIBUTES,
         NVVMTargetAttr,
     ],
 )

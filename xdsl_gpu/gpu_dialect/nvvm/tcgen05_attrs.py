@@ -1,0 +1,130 @@
+"""The attributes of the ``tcgen05`` ops (5th-generation tensor cores, sm_100a).
+
+Printed forms (MLIR 22)::
+
+    #nvvm.cta_group<cta_1>            #nvvm.tcgen05_fence<before>
+    #nvvm.tcgen05_wait<load>          #nvvm.tcgen05_cp_shape<shape_64x128b>
+    #nvvm.tcgen05_cp_multicast<warpx4>
+    #nvvm.tcgen05_cp_src_fmt<b6x16_p32>
+    #nvvm.tcgen05_ldst_shape<shape_16x32bx2>
+
+Inside an op's custom syntax (``nvvm.tcgen05.fence <before>``) only the ``<...>`` part
+is printed, as upstream does.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.utils.str_enum import StrEnum
+
+from xdsl_gpu.gpu_dialect.nvvm.attributes import AngleBracketSyntax
+
+
+class CTAGroupKind(StrEnum):
+    """How many CTAs (one, or the pair of a cluster) an op acts for."""
+
+    CTA_1 = "cta_1"
+    CTA_2 = "cta_2"
+
+
+class Tcgen05FenceKind(StrEnum):
+    BEFORE = "before"
+    AFTER = "after"
+
+
+class Tcgen05WaitKind(StrEnum):
+    LOAD = "load"
+    STORE = "store"
+
+
+class Tcgen05CpShape(StrEnum):
+    SHAPE_128x256b = "shape_128x256b"
+    SHAPE_4x256b = "shape_4x256b"
+    SHAPE_128x128b = "shape_128x128b"
+    SHAPE_64x128b = "shape_64x128b"
+    SHAPE_32x128b = "shape_32x128b"
+
+
+class Tcgen05CpMulticast(StrEnum):
+    NONE = "none"
+    WARPX2_02_13 = "warpx2_02_13"
+    WARPX2_01_23 = "warpx2_01_23"
+    WARPX4 = "warpx4"
+
+
+class Tcgen05CpSrcFormat(StrEnum):
+    B6x16_P32 = "b6x16_p32"
+    B4x16_P64 = "b4x16_p64"
+
+
+class Tcgen05LdStShape(StrEnum):
+    SHAPE_16X64B = "shape_16x64b"
+    SHAPE_16X128B = "shape_16x128b"
+    SHAPE_16X256B = "shape_16x256b"
+    SHAPE_32X32B = "shape_32x32b"
+    SHAPE_16X32BX2 = "shape_16x32bx2"
+
+
+@irdl_attr_definition
+class CTAGroupKindAttr(AngleBracketSyntax, EnumAttribute[CTAGroupKind]):
+    name = "nvvm.cta_group"
+
+
+@irdl_attr_definition
+class Tcgen05FenceKindAttr(AngleBracketSyntax, EnumAttribute[Tcgen05FenceKind]):
+    name = "nvvm.tcgen05_fence"
+
+
+@irdl_attr_definition
+class Tcgen05WaitKindAttr(AngleBracketSyntax, EnumAttribute[Tcgen05WaitKind]):
+    name = "nvvm.tcgen05_wait"
+
+
+@irdl_attr_definition
+class Tcgen05CpShapeAttr(AngleBracketSyntax, EnumAttribute[Tcgen05CpShape]):
+    name = "nvvm.tcgen05_cp_shape"
+
+
+@irdl_attr_definition
+class Tcgen05CpMulticastAttr(AngleBracketSyntax, EnumAttribute[Tcgen05CpMulticast]):
+    name = "nvvm.tcgen05_cp_multicast"
+
+
+@irdl_attr_definition
+class Tcgen05CpSrcFormatAttr(AngleBracketSyntax, EnumAttribute[Tcgen05CpSrcFormat]):
+    name = "nvvm.tcgen05_cp_src_fmt"
+
+
+@irdl_attr_definition
+class Tcgen05LdStShapeAttr(AngleBracketSyntax, EnumAttribute[Tcgen05LdStShape]):
+    name = "nvvm.tcgen05_ldst_shape"
+
+
+ATTRIBUTES: tuple[type[Attribute], ...] = (
+    CTAGroupKindAttr,
+    Tcgen05FenceKindAttr,
+    Tcgen05WaitKindAttr,
+    Tcgen05CpShapeAttr,
+    Tcgen05CpMulticastAttr,
+    Tcgen05CpSrcFormatAttr,
+    Tcgen05LdStShapeAttr,
+)
+
+__all__ = [
+    "CTAGroupKind",
+    "CTAGroupKindAttr",
+    "Tcgen05CpMulticast",
+    "Tcgen05CpMulticastAttr",
+    "Tcgen05CpShape",
+    "Tcgen05CpShapeAttr",
+    "Tcgen05CpSrcFormat",
+    "Tcgen05CpSrcFormatAttr",
+    "Tcgen05FenceKind",
+    "Tcgen05FenceKindAttr",
+    "Tcgen05LdStShape",
+    "Tcgen05LdStShapeAttr",
+    "Tcgen05WaitKind",
+    "Tcgen05WaitKindAttr",
+]
