@@ -41,6 +41,10 @@ class MMATypes(StrEnum):
     F64 = "f64"
     E4M3 = "e4m3"
     E5M2 = "e5m2"
+    # The fp6/fp4 formats of the block-scaled mma (mma_block_scale_ops).
+    E3M2 = "e3m2"
+    E2M3 = "e2m3"
+    E2M1 = "e2m1"
 
 
 class MMAIntOverflow(StrEnum):
