@@ -68,6 +68,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
             "gpu_module_to_binary", "GpuModuleToBinaryPass"
         ),
         "gpu-to-llvm": lambda: _load("gpu_to_llvm", "GpuToLLVMPass"),
+        "int-range-optimizations": lambda: _load(
+            "int_range_optimizations", "IntRangeOptimizationsPass"
+        ),
         "lower-vector-mask": lambda: _load("lower_vector_mask", "LowerVectorMaskPass"),
         "nvgpu-optimize-shared-memory": lambda: _load(
             "nvgpu_optimize_shared_memory", "NVGPUOptimizeSharedMemoryPass"

@@ -1,0 +1,153 @@
+"""The ops of ``mlir-opt``'s test dialect that upstream's integer range tests use.
+
+* ``test.with_bounds {umin = .., umax = .., smin = .., smax = ..} : T``: a value of
+  which nothing is known but those four bounds (each a ``T``-typed integer).
+* ``test.reflect_bounds %v : T``: ``%v`` again; ``-int-range-optimizations`` writes
+  the range it inferred for ``%v`` on it as ``umin``/``umax``/``smin``/``smax``
+  (``ui``/``si`` typed for an integer, ``index`` for an index), so a test can check
+  what the analysis found.
+
+They join xDSL's own ``test`` dialect (:func:`int_range_test_dialect`) in a run with
+xdsl-gpu's dialects, as ``mlir-opt`` has them in its ``test`` dialect.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+)
+from xdsl.ir import Attribute, Dialect, SSAValue
+from xdsl.irdl import (
+    AnyOf,
+    BaseAttr,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    VarConstraint,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+
+from xdsl_gpu.passes.int_range.ranges import ConstantIntRanges, storage_width
+
+_INT_OR_INDEX = AnyOf((BaseAttr(IntegerType), BaseAttr(IndexType)))
+
+BOUND_NAMES = ("smax", "smin", "umax", "umin")
+"""The four bounds, in the order MLIR prints them (sorted by name)."""
+
+
+@irdl_op_definition
+class WithBoundsOp(IRDLOperation):
+    """``test.with_bounds``: an integer known only by the given bounds."""
+
+    name = "test.with_bounds"
+
+    umin = prop_def(IntegerAttr)
+    umax = prop_def(IntegerAttr)
+    smin = prop_def(IntegerAttr)
+    smax = prop_def(IntegerAttr)
+    fakeVal = result_def(_INT_OR_INDEX)
+
+    traits = traits_def(Pure())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> WithBoundsOp:
+        # attr-dict `:` type($fakeVal), the four bounds in the dictionary.
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        type = parser.parse_type()
+        properties = {n: attributes.pop(n) for n in BOUND_NAMES if n in attributes}
+        return cls.create(
+            result_types=[type], properties=properties, attributes=attributes
+        )
+
+    def print(self, printer: Printer) -> None:
+        # MLIR prints the dictionary sorted by name.
+        merged = {**self.properties, **self.attributes}
+        printer.print_op_attributes({k: merged[k] for k in sorted(merged)})
+        printer.print_string(" : ")
+        printer.print_attribute(self.fakeVal.type)
+
+    def __init__(self, ranges: ConstantIntRanges, result_type: IntegerType | IndexType):
+        props: dict[str, Attribute] = {
+            name: IntegerAttr(getattr(ranges, name), result_type)
+            for name in BOUND_NAMES
+        }
+        super().__init__(result_types=[result_type], properties=props)
+
+    def ranges(self) -> ConstantIntRanges:
+        width = storage_width(self.fakeVal.type)
+        return ConstantIntRanges.from_bounds(
+            self.umin.value.data,
+            self.umax.value.data,
+            self.smin.value.data,
+            self.smax.value.data,
+            width,
+        )
+
+
+@irdl_op_definition
+class ReflectBoundsOp(IRDLOperation):
+    """``test.reflect_bounds``: its operand, with the operand's inferred range
+    written on it by the integer range analysis."""
+
+    name = "test.reflect_bounds"
+
+    T: ClassVar = VarConstraint("T", _INT_OR_INDEX)
+    value = operand_def(T)
+    umin = opt_prop_def(IntegerAttr)
+    umax = opt_prop_def(IntegerAttr)
+    smin = opt_prop_def(IntegerAttr)
+    smax = opt_prop_def(IntegerAttr)
+    result = result_def(T)
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict $value `:` type($result)"
+
+    def __init__(self, value: SSAValue):
+        super().__init__(operands=[value], result_types=[value.type])
+
+    def reflect(self, ranges: ConstantIntRanges) -> None:
+        """Write ``ranges`` on the op: signed bounds as ``si``, unsigned ones as
+        ``ui`` integers of the value's width, or all four as ``index``."""
+        type = self.value.type
+        for name in BOUND_NAMES:
+            self.properties.pop(name, None)
+        for name in BOUND_NAMES:
+            bound = getattr(ranges, name)
+            if isinstance(type, IndexType):
+                attr = IntegerAttr(ranges.__class__.constant(bound, 64).smin, type)
+            else:
+                signedness = (
+                    Signedness.SIGNED if name.startswith("s") else Signedness.UNSIGNED
+                )
+                attr = IntegerAttr(bound, IntegerType(ranges.width, signedness))
+            self.properties[name] = attr
+
+
+OPERATIONS: list[type[IRDLOperation]] = [WithBoundsOp, ReflectBoundsOp]
+
+
+def int_range_test_dialect() -> Dialect:
+    """xDSL's ``test`` dialect with the ops above added."""
+    from xdsl.dialects.test import Test
+
+    return Dialect(
+        "test",
+        [*Test.operations, *OPERATIONS],
+        list(Test.attributes),
+    )
+
+
+__all__ = ["ReflectBoundsOp", "WithBoundsOp", "int_range_test_dialect"]

@@ -1,0 +1,152 @@
+"""``-int-range-optimizations``: rewrite what the integer range analysis proves.
+
+MLIR's pass (``mlir/lib/Dialect/Arith/Transforms/IntRangeOptimizations.cpp``):
+
+1. run the integer range analysis (:mod:`xdsl_gpu.passes.int_range.analysis`) on the
+   whole input;
+2. replace each used value whose range is a single value by a constant (an
+   ``llvm.mlir.constant`` for a value of an ``llvm`` op, else ``arith.constant``): a
+   ``gpu.block_dim x`` in a ``gpu.func`` with ``known_block_size``, an
+   ``arith.cmpi`` the ranges decide, a loop argument that never changes. An op left
+   with no used result and no side effect is erased;
+3. drop an ``arith.remsi``/``arith.remui`` by a positive constant whose dividend is
+   known to lie in ``[0, modulus)``;
+
+then, as MLIR's greedy driver does, erase the ops left dead and move the constants
+to the front of their function, one per value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import ConstantLike
+from xdsl.transforms.dead_code_elimination import (
+    is_trivially_dead,
+    would_be_trivially_dead,
+)
+
+from xdsl_gpu.gpu_dialect import llvm
+from xdsl_gpu.passes.greedy_constants import unique_constants
+from xdsl_gpu.passes.int_range.analysis import IntRangeAnalysis
+from xdsl_gpu.passes.int_range.op_ranges import constant_int
+from xdsl_gpu.passes.int_range.ranges import to_signed
+
+
+def _dialect_of(value: SSAValue) -> str:
+    """The dialect that materializes a constant for ``value`` (its op's, or for a
+    block argument the dialect of the op that owns the block)."""
+    owner = value.owner
+    if isinstance(owner, Block):
+        owner = owner.parent_op()
+    return owner.name.split(".")[0] if owner is not None else ""
+
+
+def _constant(value: SSAValue, bits: int) -> Operation:
+    type = value.type
+    assert isinstance(type, IntegerType | IndexType)
+    attr = IntegerAttr(bits, type, truncate_bits=True)
+    if _dialect_of(value) == "llvm":
+        return llvm.ConstantOp(attr, type)
+    constant = arith.ConstantOp(attr, type)
+    # The name MLIR's arith.constant gives itself (%c16, %c7_i8, %true).
+    number = attr.value.data
+    if isinstance(type, IntegerType) and type.width.data == 1:
+        name = "true" if number else "false"
+    else:
+        name = f"c{number}".replace("-", "_")
+        name += "" if isinstance(type, IndexType) else f"_{type}"
+    constant.results[0].name_hint = name
+    return constant
+
+
+@dataclass(frozen=True)
+class IntRangeOptimizationsPass(ModulePass):
+    """Replace values the integer range analysis proves constant, drop no-op
+    remainders (see the module docstring)."""
+
+    name = "int-range-optimizations"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        solver = IntRangeAnalysis()
+        solver.run(op)
+        for child in list(op.walk()):
+            if child.parent is None and child is not op:
+                continue  # erased with an op before it
+            if not child.has_trait(ConstantLike):
+                _materialize_constants(solver, child)
+            if child.parent is not None and child.name in (
+                "arith.remsi",
+                "arith.remui",
+            ):
+                _delete_trivial_rem(solver, child)
+        _erase_dead_ops(op)
+        unique_constants(op)
+
+
+def _replace_with_constant(
+    solver: IntRangeAnalysis, value: SSAValue, where: InsertPoint
+) -> bool:
+    if value.first_use is None:
+        return False
+    bits = solver.constant_of(value)
+    if bits is None:
+        return False
+    constant = _constant(value, bits)
+    Rewriter.insert_op(constant, where)
+    solver.copy_range(value, constant.results[0])
+    name = constant.results[0].name_hint
+    value.replace_all_uses_with(constant.results[0])
+    constant.results[0].name_hint = name
+    return True
+
+
+def _materialize_constants(solver: IntRangeAnalysis, op: Operation) -> None:
+    """MLIR's ``MaterializeKnownConstantValues`` for one op."""
+    replaced_all = bool(op.results)
+    for result in op.results:
+        if not _replace_with_constant(solver, result, InsertPoint.before(op)):
+            replaced_all &= result.first_use is None
+    if replaced_all and is_trivially_dead(op):
+        Rewriter.erase_op(op)
+        return
+    for region in op.regions:
+        for block in region.blocks:
+            for arg in reversed(block.args):
+                _replace_with_constant(solver, arg, InsertPoint.at_start(block))
+
+
+def _delete_trivial_rem(solver: IntRangeAnalysis, op: Operation) -> None:
+    """``x rem m`` is ``x`` when ``x`` is known to lie in ``[0, m)``."""
+    lhs, rhs = op.operands
+    modulus = constant_int(rhs)
+    ranges = solver.range_of(lhs)
+    if modulus is None or ranges is None:
+        return
+    modulus = to_signed(modulus, ranges.width)
+    if modulus <= 0:
+        return
+    if op.name == "arith.remui":
+        low, high = ranges.umin, ranges.umax
+        low, high = to_signed(low, ranges.width), to_signed(high, ranges.width)
+    else:
+        low, high = ranges.smin, ranges.smax
+    if 0 <= low <= high < modulus:
+        op.results[0].replace_all_uses_with(lhs)
+        Rewriter.erase_op(op)
+
+
+def _erase_dead_ops(root: Operation) -> None:
+    """Erase ops whose results are unused and that have no effect, users first."""
+    for op in reversed(list(root.walk())):
+        if op is not root and op.parent is not None and is_trivially_dead(op):
+            Rewriter.erase_op(op)
+
+
+__all__ = ["IntRangeOptimizationsPass", "would_be_trivially_dead"]
