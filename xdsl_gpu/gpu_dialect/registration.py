@@ -60,6 +60,12 @@ def _vector() -> Dialect:
     return VECTOR
 
 
+def _scf() -> Dialect:
+    from xdsl_gpu.gpu_dialect.scf_forall import SCF
+
+    return SCF
+
+
 def _transform() -> Dialect:
     from xdsl_gpu.gpu_dialect.transform import TRANSFORM
 
@@ -102,6 +108,7 @@ REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "llvm": _llvm,
     "math": _math,
     "memref": _memref,
+    "scf": _scf,
     "transform": _transform,
     "vector": _vector,
 }

@@ -43,6 +43,7 @@ from xdsl.printer import Printer
 from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from xdsl_gpu.gpu_dialect.transform_gpu_map import GPU_MAPPING_OPS
 from xdsl_gpu.gpu_dialect.transform_nvgpu import NVGPU_TRANSFORM_OPS
 
 # -- the containers ------------------------------------------------------------------
@@ -363,6 +364,7 @@ EXTENSION_OPS: Sequence[type[Operation]] = (
     ApplyUnrollVectorsSubgroupMmaOp,
     ApplyCanonicalizationPatternsOp,
     *NVGPU_TRANSFORM_OPS,
+    *GPU_MAPPING_OPS,
 )
 """The ops xdsl-gpu adds to xDSL's ``transform`` dialect."""
 

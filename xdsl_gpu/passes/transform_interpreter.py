@@ -102,6 +102,7 @@ from xdsl_gpu.passes.nvgpu_to_nvvm_patterns.common import (
 from xdsl_gpu.passes.scf_structural_type_conversion import (
     scf_structural_type_patterns,
 )
+from xdsl_gpu.passes.transform_gpu_map_forall import GPUMappingFunctions
 
 PASS_NAME = "transform-interpreter"
 
@@ -494,6 +495,7 @@ class TransformInterpreterPass(ModulePass):
         )
         interpreter.register_implementations(PrintfFunctions())
         interpreter.register_implementations(GPUTransformFunctions(ctx))
+        interpreter.register_implementations(GPUMappingFunctions())
         # Imported here: it uses this module's TransformError.
         from xdsl_gpu.passes.nvgpu_transforms import NVGPUTransformFunctions
 
