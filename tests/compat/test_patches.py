@@ -86,6 +86,28 @@ def test_gap_remember_failing_ops() -> None:
     assert not any(value is op for value in vars(info.value).values())
 
 
+def test_gap_dialects_allow_unknown_operations() -> None:
+    """xDSL's Context knows no dialect that accepts ops it does not define."""
+    ctx = Context()
+    ctx.load_dialect(Test)
+    get_optional_op = compat.original(Context.__dict__["get_optional_op"])
+    assert get_optional_op(ctx, "test.use.shared.memory") is None
+
+
+def test_unknown_ops_of_an_open_dialect_only() -> None:
+    from xdsl.dialects.builtin import UnregisteredOp
+
+    from xdsl_gpu.gpu_dialect.test import TEST
+
+    ctx = Context()
+    ctx.load_dialect(TEST)
+    ctx.load_dialect(llvm.LLVM)
+    unknown = ctx.get_optional_op("test.use.shared.memory")
+    assert unknown is not None
+    assert issubclass(unknown, UnregisteredOp)
+    assert ctx.get_optional_op("llvm.no_such_op") is None
+
+
 def test_gap_record_source_locations() -> None:
     ctx = Context()
     ctx.load_dialect(Test)

@@ -37,6 +37,7 @@ from xdsl_gpu.compat._base import (
     original,
 )
 from xdsl_gpu.compat.dialects import (
+    dialects_allow_unknown_operations,
     remember_failing_ops,
     replace_context_dialect,
     verify_dialect_attributes_with,
@@ -116,6 +117,7 @@ __all__ = [
     "bounded_dense_literals",
     "check_utf8_text",
     "diagnose_internal_errors",
+    "dialects_allow_unknown_operations",
     "dialects_chosen_per_run",
     "empty_input_is_an_empty_module",
     "fast_string_literals",
@@ -170,6 +172,13 @@ PATCHES: tuple[Patch, ...] = (
         "verify_dialect_attributes_with",
         "xDSL has no Dialect::verifyOperationAttribute: discardable gpu.* and nvvm.* "
         "attributes are checked by wrapping Operation.verify.",
+    ),
+    Patch(
+        "dialects_allow_unknown_operations",
+        "xDSL accepts ops it does not know only for a whole Context "
+        "(allow_unregistered); MLIR's test dialect accepts any test.* op "
+        "(Dialect::allowsUnknownOperations), which upstream's GPU tests rely on "
+        '("test.use.shared.memory"(%0) without -allow-unregistered-dialect).',
     ),
     Patch(
         "remember_failing_ops",

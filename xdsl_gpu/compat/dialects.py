@@ -8,6 +8,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from xdsl.context import Context
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
@@ -22,6 +23,38 @@ def replace_context_dialect(ctx: Any, name: str, factory: Callable[[], Any]) -> 
     if not isinstance(registered, dict):
         raise XdslChangedError("xdsl.context.Context._registered_dialects is gone")
     registered[name] = factory
+
+
+def dialects_allow_unknown_operations() -> None:
+    """Make ``Context.get_optional_op`` accept an op name it does not know as an
+    ``UnregisteredOp`` when the op's dialect is loaded and says so
+    (``allows_unknown_operations``), as MLIR's ``Dialect::allowsUnknownOperations``
+    (its ``test`` dialect, ``xdsl_gpu/gpu_dialect/test.py``): xDSL has the choice only
+    for a whole Context (``allow_unregistered``)."""
+    current = Context.__dict__.get("get_optional_op")
+    if not callable(current):
+        raise XdslChangedError("xdsl.context.Context.get_optional_op is gone")
+    if is_patched(current, "xdsl_gpu_unknown_ops"):
+        return
+    if not isinstance(getattr(Context(), "_loaded_dialects", None), dict):
+        raise XdslChangedError("xdsl.context.Context._loaded_dialects is gone")
+
+    def get_optional_op(self: Context, name: str, **kwargs: Any) -> Any:
+        found = current(self, name, **kwargs)
+        if found is not None or "." not in name:
+            return found
+        # Looking the name up loaded its dialect if it is registered.
+        dialect = self._loaded_dialects.get(name.split(".", 1)[0])  # pyright: ignore[reportPrivateUsage]
+        if not getattr(dialect, "allows_unknown_operations", False):
+            return None
+        from xdsl.dialects.builtin import UnregisteredOp
+
+        op_type = UnregisteredOp.with_name(name)
+        self._loaded_ops[name] = op_type  # pyright: ignore[reportPrivateUsage]
+        return op_type
+
+    _mark(get_optional_op, "xdsl_gpu_unknown_ops", current)
+    Context.get_optional_op = get_optional_op  # type: ignore[method-assign]
 
 
 def verify_dialect_attributes_with(verifier: Callable[[Operation], None]) -> None:

@@ -72,6 +72,12 @@ def _transform() -> Dialect:
     return TRANSFORM
 
 
+def _test() -> Dialect:
+    from xdsl_gpu.gpu_dialect.test import TEST
+
+    return TEST
+
+
 def _index() -> Dialect:
     from xdsl_gpu.gpu_dialect.index import INDEX
 
@@ -109,6 +115,7 @@ REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "math": _math,
     "memref": _memref,
     "scf": _scf,
+    "test": _test,
     "transform": _transform,
     "vector": _vector,
 }
@@ -146,6 +153,7 @@ def install_hooks() -> None:
     compat.verify_dialect_attributes_with(verify_dialect_attributes)
     compat.record_source_locations()
     compat.remember_failing_ops()
+    compat.dialects_allow_unknown_operations()
     compat.upstream_llvm_type_syntax()
     compat.hex_floats_in_dense_literals()
     compat.spaced_shape_delimiters()

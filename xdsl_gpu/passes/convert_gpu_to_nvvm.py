@@ -46,6 +46,7 @@ from xdsl.pattern_rewriter import PatternRewriteWalker, RewritePattern
 from xdsl.transforms.dead_code_elimination import RemoveUnusedOperations
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect.gpu import kernel_ops
 from xdsl_gpu.passes.convert_arith_to_llvm import arith_to_llvm_patterns
 from xdsl_gpu.passes.convert_cf_to_llvm import cf_to_llvm_patterns
@@ -132,14 +133,20 @@ class ConvertGpuToNVVMPass(ModulePass):
     allowed_dialects: tuple[str, ...] = ()
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        modules = [m for m in preorder(op) if isinstance(m, kernel_ops.ModuleOp)]
+        loaded = {d.name for d in ctx.loaded_dialects}
         for unknown in self.allowed_dialects:
             if unknown not in STD_DIALECTS and unknown != "math":
-                raise PassFailedException(
+                error = PassFailedException(
                     f"{PASS_NAME}: dialect does not implement "
                     f"ConvertToLLVMPatternInterface: {unknown} (allowed-dialects "
                     f"takes {', '.join(STD_DIALECTS)})"
                 )
-        for module in [m for m in preorder(op) if isinstance(m, kernel_ops.ModuleOp)]:
+                # MLIR reports a dialect the program uses at its gpu.module.
+                raise (
+                    at_op(error, modules[0]) if modules and unknown in loaded else error
+                )
+        for module in modules:
             self.lower_module(module)
 
     def _allowed(self, dialect: str) -> bool:
