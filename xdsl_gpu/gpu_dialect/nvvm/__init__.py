@@ -6,6 +6,8 @@ printed syntax, and ``#nvvm.target``.
   barriers, ``shfl.sync``, ``vote.sync``, ``redux.sync``, ``elect.sync``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.fence_ops`: ``memory.barrier`` and ``fence.*``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_ops`: ``ldmatrix``, ``mma.sync``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_block_scale_ops`: ``mma.block_scale``,
+  ``mma.sp.block_scale``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.wmma_ops`: ``wmma.load``, ``wmma.store``, ``wmma.mma``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.async_copy_ops`: ``cp.async.*``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_ops`: ``tcgen05.*`` (sm_100a Tensor Memory),
@@ -31,6 +33,7 @@ from xdsl_gpu.gpu_dialect.nvvm import (
     math_ops,
     mbarrier_ops,
     mma_attrs,
+    mma_block_scale_ops,
     mma_ops,
     sm_test_ops,
     special_registers,
@@ -50,6 +53,7 @@ from xdsl_gpu.gpu_dialect.nvvm.kernel_attrs import verify_nvvm_attributes
 from xdsl_gpu.gpu_dialect.nvvm.math_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.mbarrier_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.mma_attrs import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.mma_block_scale_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.mma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sm import RequiresSM, SMVersion
 from xdsl_gpu.gpu_dialect.nvvm.special_registers import *  # noqa: F403
@@ -76,6 +80,7 @@ NVVM = Dialect(
         *wgmma_ops.OPERATIONS,
         *sm_test_ops.OPERATIONS,
         *tcgen05_ops.OPERATIONS,
+        *mma_block_scale_ops.OPERATIONS,
     ],
     [
         *ATTRIBUTES,
@@ -84,6 +89,7 @@ NVVM = Dialect(
         *tma_ops.ATTRIBUTES,
         *wgmma_ops.ATTRIBUTES,
         *tcgen05_attrs.ATTRIBUTES,
+        *mma_block_scale_ops.ATTRIBUTES,
         NVVMTargetAttr,
     ],
 )
