@@ -385,6 +385,14 @@ def _pattern_descriptor(
         return [CanonicalizationRewritePattern()]
     if isinstance(descriptor, transform.ApplyGPUEliminateBarriersPatternsOp):
         return []  # not a pattern: an analysis of the whole payload (above)
+    if isinstance(descriptor, transform.ApplyUnrollVectorsSubgroupMmaOp):
+        from xdsl_gpu.passes.vector_transforms.subgroup_mma_unroll import (
+            unroll_vectors_subgroup_mma_patterns,
+        )
+
+        return unroll_vectors_subgroup_mma_patterns(
+            descriptor.m.value.data, descriptor.n.value.data, descriptor.k.value.data
+        )
     raise _error(
         descriptor,
         f"'{descriptor.name}' is parsed but not implemented by xdsl-gpu's "
