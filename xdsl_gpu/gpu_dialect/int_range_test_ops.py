@@ -7,8 +7,8 @@
   (``ui``/``si`` typed for an integer, ``index`` for an index), so a test can check
   what the analysis found.
 
-They join xDSL's own ``test`` dialect (:func:`int_range_test_dialect`) in a run with
-xdsl-gpu's dialects, as ``mlir-opt`` has them in its ``test`` dialect.
+They are ops of xdsl-gpu's ``test`` dialect (``xdsl_gpu/gpu_dialect/test.py``), as
+``mlir-opt`` has them in its own.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     Signedness,
 )
-from xdsl.ir import Attribute, Dialect, SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AnyOf,
     BaseAttr,
@@ -139,15 +139,4 @@ class ReflectBoundsOp(IRDLOperation):
 OPERATIONS: list[type[IRDLOperation]] = [WithBoundsOp, ReflectBoundsOp]
 
 
-def int_range_test_dialect() -> Dialect:
-    """xDSL's ``test`` dialect with the ops above added."""
-    from xdsl.dialects.test import Test
-
-    return Dialect(
-        "test",
-        [*Test.operations, *OPERATIONS],
-        list(Test.attributes),
-    )
-
-
-__all__ = ["ReflectBoundsOp", "WithBoundsOp", "int_range_test_dialect"]
+__all__ = ["OPERATIONS", "ReflectBoundsOp", "WithBoundsOp"]

@@ -10,6 +10,9 @@ gives xDSL this is :func:`xdsl_gpu.compat.dialects_allow_unknown_operations`).
 Ops with a definition here (upstream's syntax and checks)::
 
     %1 = test.increment %0 : index     // integer, index or a vector of them
+    %2 = test.with_bounds {umin = 0 : index, umax = 4 : index, smin = 0 : index,
+                           smax = 4 : index} : index   // int_range_test_ops.py
+    %3 = test.reflect_bounds %2 : index                // int_range_test_ops.py
     "test.finish"() : () -> ()         // a terminator with no operands
 
 Add an op here when an upstream test needs its custom syntax or its verifier; one
@@ -32,6 +35,8 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
+
+from xdsl_gpu.gpu_dialect.int_range_test_ops import OPERATIONS as INT_RANGE_TEST_OPS
 
 
 class OpenDialect(Dialect):
@@ -113,7 +118,7 @@ class FinishOp(IRDLOperation):
 
 TEST = OpenDialect(
     "test",
-    [*xdsl_test.Test.operations, IncrementOp, FinishOp],
+    [*xdsl_test.Test.operations, IncrementOp, FinishOp, *INT_RANGE_TEST_OPS],
     list(xdsl_test.Test.attributes),
 )
 """xDSL's ``test`` dialect with upstream's test ops; unknown ``test.*`` ops allowed."""

@@ -21,7 +21,13 @@ from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 from xdsl_gpu.gpu_dialect.int_range_test_ops import ReflectBoundsOp, WithBoundsOp
 from xdsl_gpu.gpu_dialect.nvvm.special_registers import RangeableSpecialRegisterOp
 from xdsl_gpu.passes.int_range import inference as inf
-from xdsl_gpu.passes.int_range.ranges import INDEX_WIDTH, storage_width, to_unsigned
+from xdsl_gpu.passes.int_range.ranges import (
+    INDEX_WIDTH,
+    smax_of,
+    storage_width,
+    to_unsigned,
+    umax_of,
+)
 from xdsl_gpu.passes.int_range.ranges import ConstantIntRanges as R
 
 Ranges = dict[SSAValue, R]
@@ -319,6 +325,20 @@ def infer_results(op: Operation, args: Args) -> Ranges | None:
         return {op.results[0]: R.from_bounds(low, up, low, up, width)}
     if isinstance(op, WithBoundsOp):
         return {op.fakeVal: op.ranges()}
+    if op.name == "test.increment":
+        # Each bound plus one, saturating (upstream's TestIncrementOp).
+        if args[0] is None:
+            return {}
+        r = args[0]
+        w = r.width
+        bumped = R(
+            w,
+            min(r.umin + 1, umax_of(w)),
+            min(r.umax + 1, umax_of(w)),
+            min(r.smin + 1, smax_of(w)),
+            min(r.smax + 1, smax_of(w)),
+        )
+        return {op.results[0]: bumped}
     if isinstance(op, ReflectBoundsOp):
         if args[0] is None:
             return {}
