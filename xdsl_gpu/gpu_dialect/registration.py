@@ -72,6 +72,12 @@ def _transform() -> Dialect:
     return TRANSFORM
 
 
+def _func() -> Dialect:
+    from xdsl_gpu.gpu_dialect.func import FUNC
+
+    return FUNC
+
+
 def _test() -> Dialect:
     from xdsl_gpu.gpu_dialect.test import TEST
 
@@ -110,6 +116,7 @@ def _xgpu() -> Dialect:
 
 REPLACED_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "arith": _arith,
+    "func": _func,
     "gpu": _gpu,
     "llvm": _llvm,
     "math": _math,

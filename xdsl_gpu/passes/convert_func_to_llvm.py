@@ -58,6 +58,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import VerifyException
 
+from xdsl_gpu.gpu_dialect import func as func_ext
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.passes.llvm_type_converter import (
     LLVMTypeConverter,
@@ -482,6 +483,51 @@ class CallLowering(RewritePattern):
 
 
 @dataclass
+class ConstantLowering(RewritePattern):
+    """``func.constant @f`` to ``llvm.mlir.addressof @f : !llvm.ptr``."""
+
+    conv: FuncConventions
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, func_ext.ConstantOp):
+            return
+        address = llvm.AddressOfOp(op.value, llvm.LLVMPointerType())
+        replace_op(op, [address], [address.result], rewriter)
+
+
+@dataclass
+class CallIndirectLowering(RewritePattern):
+    """``func.call_indirect %f(args)`` to ``llvm.call %ptr(args)``, with the
+    arguments and results of ``func.call``'s conventions."""
+
+    conv: FuncConventions
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, func_ext.CallIndirectOp):
+            return
+        callee = to_llvm(op.callee, self.conv.convert(op.callee.type, op), rewriter)
+        args = [
+            a
+            for v in op.callee_operands
+            for a in expand_value(v, self.conv, op, rewriter)
+        ]
+        result_types = [r.type for r in op.results]
+        packed = self.conv.packed_result(result_types, op)
+        void = isinstance(packed, llvm.LLVMVoidType)
+        call = llvm.CallOp("", callee, *args, return_type=None if void else packed)
+        del call.properties["callee"]  # through the pointer operand
+        call.attributes.update(op.attributes)
+        rewriter.insert(call)
+        values: list[SSAValue] = list(call.results)
+        if len(result_types) > 1:
+            values = [
+                extract(rewriter, call.results[0], [i], self.conv.result(t, op))
+                for i, t in enumerate(result_types)
+            ]
+        replace_op(op, [], values, rewriter)
+
+
+@dataclass
 class ReturnLowering(RewritePattern):
     conv: FuncConventions
 
@@ -517,7 +563,13 @@ def func_to_llvm_patterns(
     converter: LLVMTypeConverter, use_bare_ptr_memref_call_conv: bool = False
 ) -> list[RewritePattern]:
     conv = FuncConventions(converter, use_bare_ptr_memref_call_conv)
-    return [FuncLowering(conv), CallLowering(conv), ReturnLowering(conv)]
+    return [
+        FuncLowering(conv),
+        CallLowering(conv),
+        ConstantLowering(conv),
+        CallIndirectLowering(conv),
+        ReturnLowering(conv),
+    ]
 
 
 @dataclass(frozen=True)
