@@ -74,7 +74,7 @@ def test_compiles_as_mlir_opt_22(config: GemmConfig) -> None:
     theirs = _ptx(parse_program(done.stdout, "mlir-opt-22 output"))
     ours_rest, ours_decl = split_dynamic_shmem(ours)
     theirs_rest, theirs_decl = split_dynamic_shmem(theirs)
-    assert ours_decl == [f".extern .shared .align 16 .b8 {DYNAMIC_SHMEM}[];"]
+    assert ours_decl == [f".extern .shared .align 1024 .b8 {DYNAMIC_SHMEM}[];"]
     assert f".shared .align 16 .b8 {DYNAMIC_SHMEM};" in theirs_decl
     assert ours_rest == theirs_rest
 

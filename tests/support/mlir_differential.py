@@ -61,8 +61,9 @@ DYNAMIC_SHMEM = "__dynamic_shmem__0"
 def split_dynamic_shmem(ptx: str) -> tuple[str, list[str]]:
     """``ptx`` without the lines that declare ``gpu.dynamic_shared_memory``'s
     symbol (and the ``// demoted variable`` comment of MLIR 22's), and those lines.
-    The one documented difference from mlir-opt-22: ours is ``.extern`` dynamic
-    shared memory, MLIR 22's a static byte (docs/beyond-mlir.md)."""
+    The one documented difference from mlir-opt-22's PTX: ours is ``.extern``
+    dynamic shared memory aligned to 1024, MLIR 22's a static byte (the IR is the
+    same; our NVVM serializer declares it so, docs/beyond-mlir.md)."""
     lines = ptx.splitlines()
     kept: list[str] = []
     declarations: list[str] = []

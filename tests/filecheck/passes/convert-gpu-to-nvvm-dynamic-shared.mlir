@@ -1,15 +1,13 @@
 // RUN: xdsl-opt %s -p convert-gpu-to-nvvm --split-input-file | filecheck %s
 // RUN: xdsl-opt %s -p 'convert-gpu-to-nvvm,reconcile-unrealized-casts,gpu-module-to-binary{format=isa}' --split-input-file | filecheck %s --check-prefix=PTX
 
-// gpu.dynamic_shared_memory: one zero-length i8 array in shared memory per module,
-// aligned to 16, as MLIR 22 makes it, but `external` where MLIR 22 writes
-// `internal`. Only the external one is dynamic shared memory in PTX
-// (`.extern .shared ... []`); MLIR 22's internal one comes out as a one-byte static
-// `.shared` variable, which the other static shared variables follow and the
-// dynamic memory then overlaps.
+// gpu.dynamic_shared_memory: one internal zero-length i8 array in shared memory per
+// module, aligned to 16, as MLIR 22 makes it. In PTX every zero-length shared array
+// is dynamic shared memory (`.extern .shared ... []`, not a one-byte static
+// variable that the other static ones would follow), aligned to 1024 for TMA tiles.
 
 // CHECK:       gpu.module @dyn [#nvvm.target<chip = "sm_90">] {
-// CHECK-NEXT:    llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK-NEXT:    llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-NEXT:    llvm.mlir.global internal @__wg_first_0() {addr_space = 3 : i32} : !llvm.array<16 x f32>
 // CHECK-NOT:     llvm.mlir.global
 // CHECK-LABEL:   llvm.func @first(
@@ -18,7 +16,7 @@
 // CHECK-LABEL:   llvm.func @second(
 // CHECK:           llvm.mlir.addressof @__dynamic_shmem__0 : !llvm.ptr<3>
 
-// PTX:       .extern .shared .align 16 .b8 __dynamic_shmem__0[];
+// PTX:       .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
 // PTX-NOT:   .shared .align 16 .b8 __dynamic_shmem__0;
 // PTX:       .shared .align 4 .b8 __wg_first_0[64];
 module attributes {gpu.container_module} {
@@ -54,15 +52,15 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// An external zero-length shared array the module has is taken (any element type:
-// they all start the dynamic shared memory).
+// A zero-length shared array aligned to 16 that the module has is taken, external
+// or not (any element type: they all start the dynamic shared memory).
 
 // CHECK:       gpu.module @taken [#nvvm.target<chip = "sm_90">] {
 // CHECK-NEXT:    llvm.mlir.global external @extern_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x f16>
 // CHECK-NEXT:    llvm.func @k(
 // CHECK:           llvm.mlir.addressof @extern_smem : !llvm.ptr<3>
 
-// PTX:       .extern .shared .align 16 .b8 extern_smem[];
+// PTX:       .extern .shared .align 1024 .b8 extern_smem[];
 module attributes {gpu.container_module} {
   gpu.module @taken [#nvvm.target<chip = "sm_90">] {
     llvm.mlir.global external @extern_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x f16>
@@ -78,24 +76,32 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// An internal one (a user's global: static memory) is not taken, and the new global
-// gets the next free name.
+// A user's zero-length shared arrays (here a memref.global, internal and private)
+// are dynamic shared memory too, and the same address as gpu.dynamic_shared_memory's:
+// in PTX one declaration, named after the first, which all uses name.
 
-// CHECK:       gpu.module @fresh [#nvvm.target<chip = "sm_90">] {
-// CHECK-NEXT:    llvm.mlir.global external @__dynamic_shmem__1() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
-// CHECK-NEXT:    llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK:       gpu.module @users [#nvvm.target<chip = "sm_90">] {
+// CHECK-NEXT:    llvm.mlir.global private @tiles() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x f16>
+// CHECK-NEXT:    llvm.mlir.global internal @acc() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<0 x f32>
 // CHECK-NEXT:    llvm.func @k(
-// CHECK:           llvm.mlir.addressof @__dynamic_shmem__1 : !llvm.ptr<3>
+// CHECK:           llvm.mlir.addressof @tiles : !llvm.ptr<3>
 
-// PTX:       .extern .shared .align 16 .b8 __dynamic_shmem__1[];
+// PTX:       .extern .shared .align 1024 .b8 tiles[];
+// PTX-NOT:   acc
+// PTX:       ld.shared.b8 {{.*}}[tiles];
+// PTX:       st.shared.b32 {{.*}}[tiles+4],
 module attributes {gpu.container_module} {
-  gpu.module @fresh [#nvvm.target<chip = "sm_90">] {
-    llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
-    gpu.func @k(%out: memref<?xi8>) kernel {
+  gpu.module @users [#nvvm.target<chip = "sm_90">] {
+    memref.global "private" @tiles : memref<0xf16, 3> {alignment = 16 : i64}
+    llvm.mlir.global internal @acc() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<0 x f32>
+    gpu.func @k(%out: memref<?xi8>, %f: f32) kernel {
       %c0 = arith.constant 0 : index
       %d = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
       %x = memref.load %d[%c0] : memref<?xi8, #gpu.address_space<workgroup>>
       memref.store %x, %out[%c0] : memref<?xi8>
+      %a = llvm.mlir.addressof @acc : !llvm.ptr<3>
+      %p = llvm.getelementptr %a[1] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+      llvm.store %f, %p : f32, !llvm.ptr<3>
       gpu.return
     }
   }

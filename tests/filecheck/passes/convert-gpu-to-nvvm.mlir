@@ -133,7 +133,7 @@ gpu.module @printf {
 // convert-gpu-to-nvvm-dynamic-shared.mlir).
 
 // CHECK-LABEL: gpu.module @attributions
-// CHECK-NEXT:  llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK-NEXT:  llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-NEXT:  llvm.mlir.global internal @__wg_tile_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<64 x f32>
 // CHECK:       llvm.func @tile(%{{.*}}: i64)
 // CHECK:       %[[WG:.*]] = llvm.mlir.addressof @__wg_tile_0 : !llvm.ptr<3>

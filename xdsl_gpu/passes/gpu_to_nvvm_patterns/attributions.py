@@ -8,9 +8,9 @@
   ``llvm.align``) in address space 0, NVVM's local memory.
 * ``gpu.dynamic_shared_memory`` becomes a descriptor of
   ``@__dynamic_shmem__0`` (``!llvm.array<0 x i8>``, addr_space 3, alignment 16; one
-  per module, or any such global the module has), of size 0 and stride 1, as
-  upstream, but ``external`` where MLIR 22 makes it ``internal``: only an external
-  one is dynamic shared memory in PTX (see ``_symbol``).
+  per module, or any such global the module has), ``internal``, of size 0 and
+  stride 1, as upstream. Every zero-length shared array is dynamic shared memory:
+  the NVVM serializer declares it so in PTX (``targets/nvvm/dynamic_shared_memory.py``).
 """
 
 from __future__ import annotations
@@ -167,15 +167,12 @@ class DynamicSharedMemoryLowering(RewritePattern):
         replace_op(op, [], [desc.value], rewriter)
 
     def _symbol(self) -> llvm.GlobalOp:
-        """The module's external zero-length array in shared memory aligned to 16,
-        else a new one. (Upstream takes any zero-length shared array aligned so,
-        internal ones included: a user's ``memref.global`` of ``memref<0xf16, 3>``
-        lowered earlier would be taken, and be static memory; see below.)"""
+        """The module's zero-length array in shared memory aligned to 16 (any
+        linkage: a user's ``memref.global`` of ``memref<0xf16, 3>`` is taken too,
+        as upstream does), else a new internal one."""
         for op in self.lowering.body.ops:
             if (
                 isinstance(op, llvm.GlobalOp)
-                and op.linkage is not None
-                and op.linkage.linkage.data == "external"
                 and isinstance(op.global_type, llvm.LLVMArrayType)
                 and op.global_type.size.data == 0
                 and op.addr_space.value.data == SHARED
@@ -183,16 +180,10 @@ class DynamicSharedMemoryLowering(RewritePattern):
                 and op.alignment.value.data == DYNAMIC_SHMEM_ALIGNMENT
             ):
                 return op
-        # `external`, where MLIR 22 writes `internal`: LLVM's NVPTX back end
-        # declares an external zero-length shared array as dynamic shared memory,
-        # `.extern .shared .align 16 .b8 __dynamic_shmem__0[]`, but makes an
-        # internal one a one-byte *static* `.shared` variable, which the block's
-        # other static shared variables follow, so that writes to the dynamic
-        # memory overwrite them (upstream's sm90 TMA gemm: its mbarriers).
         glob = llvm.GlobalOp(
             llvm.LLVMArrayType(0, i8),
             self.lowering.unique_name(DYNAMIC_SHMEM_PREFIX),
-            "external",
+            "internal",
             addr_space=SHARED,
             alignment=DYNAMIC_SHMEM_ALIGNMENT,
         )

@@ -46,6 +46,7 @@ _DISTRIBUTIONS = (
 _SOURCES = (
     "serializer.py",
     "shared_alignment.py",
+    "dynamic_shared_memory.py",
     "ptx_isa.py",
     "toolkit.py",
     "cache_key.py",

@@ -21,6 +21,11 @@ from xdsl_gpu.diagnostics import UserError
 from xdsl_gpu.forked_jobs import fork_is_safe, run_jobs
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 from xdsl_gpu.targets.nvvm import ptx_isa, toolkit
+from xdsl_gpu.targets.nvvm.dynamic_shared_memory import (
+    align_dynamic_shared_memory,
+    declare_dynamic_shared_memory,
+    pad_static_shared_memory,
+)
 from xdsl_gpu.targets.nvvm.shared_alignment import align_shared_variables
 
 if TYPE_CHECKING:
@@ -157,6 +162,8 @@ def link_and_optimize(ir_text: str, options: NVVMOptions) -> llvm.ModuleRef:
     _initialize_llvm()
     tm = target_machine(options)
     try:
+        # Zero-length shared arrays are the block's dynamic shared memory.
+        ir_text = declare_dynamic_shared_memory(ir_text)
         module = llvm.parse_assembly(_set_module_flags(ir_text, options))
         module.verify()
     except RuntimeError as e:
@@ -253,16 +260,39 @@ def assemble_cubin(ptx: str, options: NVVMOptions) -> bytes:
             f"oldest target is sm_{ptx_isa.OLDEST_SM_FOR_CUDA_13}; set chip = "
             f'"sm_{ptx_isa.OLDEST_SM_FOR_CUDA_13}" or newer'
         )
-    import cuda.bindings.nvjitlink as nvjitlink
-
     # nvJitLink itself takes only -O0/-O3; the assembler gets the level as is.
     link_options = [f"-arch=sm_{chip.arch_number}", f"-Xptxas=-O{options.opt_level}"]
     link_options += [f"-Xptxas={o}" for o in options.ptxas_options]
+    # nvJitLink's linker lays shared variables out by declared alignment, not
+    # in declaration order as ptxas does (shared_alignment.py), and starts
+    # dynamic shared memory 16-byte aligned whatever its declaration asks
+    # (dynamic_shared_memory.py): pad, then link again, until the layout holds.
+    linked = align_shared_variables(ptx)
+    cubin = _nvjitlink(linked, link_options, ptx, options)
+    for _ in range(_MAX_PADDING_ROUNDS):
+        padded = pad_static_shared_memory(linked, cubin)
+        if padded == linked:
+            break
+        linked = padded
+        cubin = _nvjitlink(linked, link_options, ptx, options)
+    return cubin
+
+
+_MAX_PADDING_ROUNDS = 4
+"""Growing a variable that several kernels share can move another kernel's end;
+each round fixes what the last one moved (one round in practice)."""
+
+
+def _nvjitlink(
+    linked: str, link_options: list[str], ptx: str, options: NVVMOptions
+) -> bytes:
+    """``linked`` (the PTX as the assembler is given it) assembled and linked by
+    nvJitLink; errors are explained against ``ptx``, the PTX LLVM emitted."""
+    import cuda.bindings.nvjitlink as nvjitlink
+
     handle = nvjitlink.create(len(link_options), link_options)
     try:
-        # nvJitLink's linker lays shared variables out by declared alignment, not
-        # in declaration order as ptxas does: see shared_alignment.py.
-        data = align_shared_variables(ptx).encode() + b"\0"
+        data = linked.encode() + b"\0"
         try:
             nvjitlink.add_data(
                 handle, nvjitlink.InputType.PTX, data, len(data), options.module_name
@@ -356,7 +386,7 @@ def serialize(
     module = link_and_optimize(ir_text, options)
     if fmt is CompilationTarget.Offload:
         return SerializedObject(module.as_bitcode(), fmt)
-    ptx = emit_ptx(module, options, isolate)
+    ptx = align_dynamic_shared_memory(emit_ptx(module, options, isolate))
     to_isa_ms = int((time.perf_counter() - start) * 1000)
     if fmt is CompilationTarget.Assembly:
         properties = {"O": options.opt_level, "LLVMIRToISATimeInMs": to_isa_ms}

@@ -19,23 +19,18 @@ the largest power of two not above its size, up to 1024 bytes (an 8-byte mbarrie
 stays at 8, a 2 KiB tile gets 1024). The linker then sorts the large tiles first and
 the padding stays small.
 
-A variable smaller than its declared alignment is LLVM's one-byte stand-in for a
-zero-length array (``memref.global "private" @dynamicShmem : memref<0xf16, 3>
-{alignment = 16}`` gives ``.shared .align 16 .b8 dynamicShmem;``). Upstream's sm90
-GEMMs use such a variable as a handle on the start of shared memory and load 64 KiB
-of TMA tiles from it; declared first, ptxas puts it at 0x400, while nvJitLink put a
-16-byte mbarrier group first and the tiles at 0x410 (misaligned). Such a stand-in
-gets 1024 bytes, so it lands on a 1024-byte boundary too (measured: upstream's
-``gemm_f32_f16_f16_128x128x128`` through our pipeline, 16384 of 16384 results
-right on the H200). ``.extern`` (dynamic) shared memory has no size here and is
-left alone. Only the assembler's input changes: the PTX that ``format=isa`` prints
-and the fatbin carries (JIT-compiled by the driver, which lays out like ``ptxas``)
-stay what LLVM emitted.
+A zero-length array (dynamic shared memory) is an ``.extern`` declaration without a
+size by the time PTX is assembled (``dynamic_shared_memory.py``) and is left alone.
+Only the assembler's input changes: the PTX that ``format=isa`` prints and the
+fatbin carries (JIT-compiled by the driver, which lays out like ``ptxas``) stay what
+LLVM emitted.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 MAX_ALIGNMENT = 1024
 """The alignment a 128-byte-swizzled TMA tile or a wgmma operand needs."""
@@ -43,10 +38,10 @@ MAX_ALIGNMENT = 1024
 _TYPE_BYTES = {"8": 1, "16": 2, "32": 4, "64": 8, "128": 16}
 
 _DECLARATION = re.compile(
-    r"^(?P<lead>[ \t]*(?:\.(?:visible|weak|common)[ \t]+)?\.shared[ \t]+)"
-    r"\.align[ \t]+(?P<align>\d+)"
+    r"^(?P<lead>[ \t]*(?:\.(?P<linkage>visible|weak|common|extern)[ \t]+)?"
+    r"\.shared[ \t]+)\.align[ \t]+(?P<align>\d+)"
     r"(?P<rest>[ \t]+(?:\.v(?P<lanes>[248])[ \t]*)?\.[bsuf](?P<bits>8|16|32|64|128)"
-    r"[ \t]+[\w$%.]+(?P<dims>(?:\[\d+\])*)[ \t]*;)",
+    r"[ \t]+(?P<name>[\w$%.]+)(?P<dims>(?:\[\d*\])*)[ \t]*;)",
     re.MULTILINE,
 )
 
@@ -56,8 +51,6 @@ def wanted_alignment(size: int, declared: int) -> int:
     ``declared``)."""
     if size <= 0:
         return declared
-    if size < declared:  # a zero-length array's stand-in (module docstring)
-        return max(declared, MAX_ALIGNMENT)
     natural = 1 << (min(size, MAX_ALIGNMENT).bit_length() - 1)
     return max(declared, natural)
 
@@ -69,11 +62,43 @@ def _size(match: re.Match[str]) -> int:
     return count
 
 
+@dataclass(frozen=True)
+class SharedDeclaration:
+    """One ``.shared`` variable declared in PTX, and where its text is."""
+
+    lead: str
+    """What precedes ``.align``: indentation, linkage, ``.shared``."""
+    name: str
+    alignment: int
+    size: int
+    """In bytes; 0 for ``.extern`` (dynamic) memory."""
+    external: bool
+    start: int
+    end: int
+
+
+def shared_declarations(ptx: str) -> Iterator[SharedDeclaration]:
+    """The ``.shared`` declarations of ``ptx`` that name an alignment, in order."""
+    for match in _DECLARATION.finditer(ptx):
+        external = match.group("linkage") == "extern" or "[]" in match.group("dims")
+        yield SharedDeclaration(
+            match.group("lead"),
+            match.group("name"),
+            int(match.group("align")),
+            0 if external else _size(match),
+            external,
+            match.start(),
+            match.end(),
+        )
+
+
 def align_shared_variables(ptx: str) -> str:
     """``ptx`` with every sized ``.shared`` declaration aligned as
     :func:`wanted_alignment` says; everything else unchanged."""
 
     def widen(match: re.Match[str]) -> str:
+        if match.group("linkage") == "extern" or "[]" in match.group("dims"):
+            return match.group(0)
         declared = int(match.group("align"))
         alignment = wanted_alignment(_size(match), declared)
         return f"{match.group('lead')}.align {alignment}{match.group('rest')}"
