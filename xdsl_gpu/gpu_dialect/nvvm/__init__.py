@@ -11,7 +11,8 @@ printed syntax, and ``#nvvm.target``.
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.wmma_ops`: ``wmma.load``, ``wmma.store``, ``wmma.mma``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.async_copy_ops`: ``cp.async.*``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_ops`: ``tcgen05.*`` (sm_100a Tensor Memory),
-  their attributes in :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs`;
+  :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_mma_ops`: ``tcgen05.mma*``, their attributes
+  in :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs`;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.math_ops`: ``rcp.approx.ftz.f``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_attrs`: their attributes;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.target`: ``#nvvm.target`` and its ``verify_target``;
@@ -39,6 +40,7 @@ from xdsl_gpu.gpu_dialect.nvvm import (
     special_registers,
     sync_ops,
     tcgen05_attrs,
+    tcgen05_mma_ops,
     tcgen05_ops,
     tma_ops,
     wgmma_ops,
@@ -60,6 +62,7 @@ from xdsl_gpu.gpu_dialect.nvvm.special_registers import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sync_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
 from xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.tcgen05_mma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.tcgen05_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.tma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.wgmma_ops import *  # noqa: F403
@@ -80,6 +83,7 @@ NVVM = Dialect(
         *wgmma_ops.OPERATIONS,
         *sm_test_ops.OPERATIONS,
         *tcgen05_ops.OPERATIONS,
+        *tcgen05_mma_ops.OPERATIONS,
         *mma_block_scale_ops.OPERATIONS,
     ],
     [

@@ -7,6 +7,8 @@ Printed forms (MLIR 22)::
     #nvvm.tcgen05_cp_multicast<warpx4>
     #nvvm.tcgen05_cp_src_fmt<b6x16_p32>
     #nvvm.tcgen05_ldst_shape<shape_16x32bx2>
+    #nvvm.tcgen05_mma_kind<f16>       #nvvm.tcgen05_mma_collectorop<lastuse>
+    #nvvm.tcgen05_mma_collectorb<b1>  #nvvm.tcgen05_mma_block_scale<block32>
 
 Inside an op's custom syntax (``nvvm.tcgen05.fence <before>``) only the ``<...>`` part
 is printed, as upstream does.
@@ -67,6 +69,38 @@ class Tcgen05LdStShape(StrEnum):
     SHAPE_16X32BX2 = "shape_16x32bx2"
 
 
+class Tcgen05MMAKind(StrEnum):
+    """The operand types of ``tcgen05.mma`` (the intrinsics' ``kind`` immediate is
+    the position here)."""
+
+    F16 = "f16"
+    TF32 = "tf32"
+    F8F6F4 = "f8f6f4"
+    I8 = "i8"
+
+
+class Tcgen05MMACollectorOp(StrEnum):
+    """What the collector buffer of A does (immediate: the position here)."""
+
+    DISCARD = "discard"
+    LASTUSE = "lastuse"
+    FILL = "fill"
+    USE = "use"
+
+
+class Tcgen05MMACollectorBBuffer(StrEnum):
+    B0 = "b0"
+    B1 = "b1"
+    B2 = "b2"
+    B3 = "b3"
+
+
+class Tcgen05MMABlockScale(StrEnum):
+    DEFAULT = "default"
+    BLOCK16 = "block16"
+    BLOCK32 = "block32"
+
+
 @irdl_attr_definition
 class CTAGroupKindAttr(AngleBracketSyntax, EnumAttribute[CTAGroupKind]):
     name = "nvvm.cta_group"
@@ -102,6 +136,30 @@ class Tcgen05LdStShapeAttr(AngleBracketSyntax, EnumAttribute[Tcgen05LdStShape]):
     name = "nvvm.tcgen05_ldst_shape"
 
 
+@irdl_attr_definition
+class Tcgen05MMAKindAttr(AngleBracketSyntax, EnumAttribute[Tcgen05MMAKind]):
+    name = "nvvm.tcgen05_mma_kind"
+
+
+@irdl_attr_definition
+class Tcgen05MMACollectorOpAttr(
+    AngleBracketSyntax, EnumAttribute[Tcgen05MMACollectorOp]
+):
+    name = "nvvm.tcgen05_mma_collectorop"
+
+
+@irdl_attr_definition
+class Tcgen05MMACollectorBBufferAttr(
+    AngleBracketSyntax, EnumAttribute[Tcgen05MMACollectorBBuffer]
+):
+    name = "nvvm.tcgen05_mma_collectorb"
+
+
+@irdl_attr_definition
+class Tcgen05MMABlockScaleAttr(AngleBracketSyntax, EnumAttribute[Tcgen05MMABlockScale]):
+    name = "nvvm.tcgen05_mma_block_scale"
+
+
 ATTRIBUTES: tuple[type[Attribute], ...] = (
     CTAGroupKindAttr,
     Tcgen05FenceKindAttr,
@@ -110,6 +168,10 @@ ATTRIBUTES: tuple[type[Attribute], ...] = (
     Tcgen05CpMulticastAttr,
     Tcgen05CpSrcFormatAttr,
     Tcgen05LdStShapeAttr,
+    Tcgen05MMAKindAttr,
+    Tcgen05MMACollectorOpAttr,
+    Tcgen05MMACollectorBBufferAttr,
+    Tcgen05MMABlockScaleAttr,
 )
 
 __all__ = [
@@ -125,6 +187,14 @@ __all__ = [
     "Tcgen05FenceKindAttr",
     "Tcgen05LdStShape",
     "Tcgen05LdStShapeAttr",
+    "Tcgen05MMABlockScale",
+    "Tcgen05MMABlockScaleAttr",
+    "Tcgen05MMACollectorBBuffer",
+    "Tcgen05MMACollectorBBufferAttr",
+    "Tcgen05MMACollectorOp",
+    "Tcgen05MMACollectorOpAttr",
+    "Tcgen05MMAKind",
+    "Tcgen05MMAKindAttr",
     "Tcgen05WaitKind",
     "Tcgen05WaitKindAttr",
 ]
