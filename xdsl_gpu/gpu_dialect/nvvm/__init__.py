@@ -11,9 +11,17 @@ printed syntax, and ``#nvvm.target``.
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.wmma_ops`: ``wmma.load``, ``wmma.store``, ``wmma.mma``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.async_copy_ops`: ``cp.async.*``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_ops`: ``tcgen05.*`` (sm_100a Tensor Memory),
-  :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_mma_ops`: ``tcgen05.mma*``, their attributes
-  in :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs`;
+  their attributes in :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs`;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.math_ops`: ``rcp.approx.ftz.f``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.barrier_ops`: ``barrier`` (operands, reductions);
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.control_ops`: ``exit``, ``breakpoint``,
+  ``griddepcontrol``, ``setmaxregister``, ``pmevent``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.memory_ops`: ``mapa``, ``st.bulk``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.match_sync_ops`: ``match.sync``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.stmatrix_ops`: ``stmatrix``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.dot_accumulate_ops`: ``dot.accumulate.4way/2way``;
+* :mod:`~xdsl_gpu.gpu_dialect.nvvm.tma_tensor_ops`: ``cp.async.bulk.tensor.prefetch``
+  and ``.reduce``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.mma_attrs`: their attributes;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.target`: ``#nvvm.target`` and its ``verify_target``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.kernel_attrs`: ``nvvm.kernel``, ``nvvm.maxntid``, ... on
@@ -30,41 +38,53 @@ from xdsl.ir import Dialect
 
 from xdsl_gpu.gpu_dialect.nvvm import (
     async_copy_ops,
+    barrier_ops,
+    control_ops,
+    dot_accumulate_ops,
     fence_ops,
+    match_sync_ops,
     math_ops,
     mbarrier_ops,
+    memory_ops,
     mma_attrs,
     mma_block_scale_ops,
     mma_ops,
     sm_test_ops,
     special_registers,
+    stmatrix_ops,
     sync_ops,
     tcgen05_attrs,
-    tcgen05_mma_ops,
     tcgen05_ops,
     tma_ops,
+    tma_tensor_ops,
     wgmma_ops,
     wmma_ops,
 )
 from xdsl_gpu.gpu_dialect.nvvm.async_copy_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.attributes import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.attributes import ATTRIBUTES
+from xdsl_gpu.gpu_dialect.nvvm.barrier_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.base import IntrinsicOp
+from xdsl_gpu.gpu_dialect.nvvm.control_ops import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.dot_accumulate_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.fence_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.kernel_attrs import verify_nvvm_attributes
+from xdsl_gpu.gpu_dialect.nvvm.match_sync_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.math_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.mbarrier_ops import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.memory_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.mma_attrs import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.mma_block_scale_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.mma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sm import RequiresSM, SMVersion
 from xdsl_gpu.gpu_dialect.nvvm.special_registers import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.stmatrix_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sync_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
 from xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs import *  # noqa: F403
-from xdsl_gpu.gpu_dialect.nvvm.tcgen05_mma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.tcgen05_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.tma_ops import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.tma_tensor_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.wgmma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.wmma_ops import *  # noqa: F403
 
@@ -82,8 +102,14 @@ NVVM = Dialect(
         *tma_ops.OPERATIONS,
         *wgmma_ops.OPERATIONS,
         *sm_test_ops.OPERATIONS,
+        *barrier_ops.OPERATIONS,
+        *control_ops.OPERATIONS,
+        *dot_accumulate_ops.OPERATIONS,
+        *match_sync_ops.OPERATIONS,
+        *memory_ops.OPERATIONS,
+        *tma_tensor_ops.OPERATIONS,
+        *stmatrix_ops.OPERATIONS,
         *tcgen05_ops.OPERATIONS,
-        *tcgen05_mma_ops.OPERATIONS,
         *mma_block_scale_ops.OPERATIONS,
     ],
     [
@@ -92,6 +118,11 @@ NVVM = Dialect(
         *wmma_ops.ATTRIBUTES,
         *tma_ops.ATTRIBUTES,
         *wgmma_ops.ATTRIBUTES,
+        *barrier_ops.ATTRIBUTES,
+        *control_ops.ATTRIBUTES,
+        *dot_accumulate_ops.ATTRIBUTES,
+        *match_sync_ops.ATTRIBUTES,
+        *tma_tensor_ops.ATTRIBUTES,
         *tcgen05_attrs.ATTRIBUTES,
         *mma_block_scale_ops.ATTRIBUTES,
         NVVMTargetAttr,

@@ -1121,6 +1121,8 @@ def _range_attr(op: Operation) -> str:
     if rng is None or rng.name != "llvm.constant_range":
         return ""
     lower, upper = getattr(rng, "lower"), getattr(rng, "upper")
+    if lower == upper == -1:
+        return ""  # [max, max) is LLVM's full set: no range, as upstream writes
     return f"range({convert_type(getattr(rng, 'int_type'))} {lower}, {upper})"
 
 
