@@ -11,7 +11,8 @@ printed syntax, and ``#nvvm.target``.
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.wmma_ops`: ``wmma.load``, ``wmma.store``, ``wmma.mma``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.async_copy_ops`: ``cp.async.*``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_ops`: ``tcgen05.*`` (sm_100a Tensor Memory),
-  their attributes in :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs`;
+  :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_mma_ops`: ``tcgen05.mma*``, their attributes
+  in :mod:`~xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs`;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.math_ops`: ``rcp.approx.ftz.f``;
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.barrier_ops`: ``barrier`` (operands, reductions);
 * :mod:`~xdsl_gpu.gpu_dialect.nvvm.control_ops`: ``exit``, ``breakpoint``,
@@ -54,6 +55,7 @@ from xdsl_gpu.gpu_dialect.nvvm import (
     stmatrix_ops,
     sync_ops,
     tcgen05_attrs,
+    tcgen05_mma_ops,
     tcgen05_ops,
     tma_ops,
     tma_tensor_ops,
@@ -82,6 +84,7 @@ from xdsl_gpu.gpu_dialect.nvvm.stmatrix_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.sync_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
 from xdsl_gpu.gpu_dialect.nvvm.tcgen05_attrs import *  # noqa: F403
+from xdsl_gpu.gpu_dialect.nvvm.tcgen05_mma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.tcgen05_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.tma_ops import *  # noqa: F403
 from xdsl_gpu.gpu_dialect.nvvm.tma_tensor_ops import *  # noqa: F403
@@ -110,6 +113,7 @@ NVVM = Dialect(
         *tma_tensor_ops.OPERATIONS,
         *stmatrix_ops.OPERATIONS,
         *tcgen05_ops.OPERATIONS,
+        *tcgen05_mma_ops.OPERATIONS,
         *mma_block_scale_ops.OPERATIONS,
     ],
     [
