@@ -78,6 +78,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "nvvm-attach-target": lambda: _load(
             "nvvm_attach_target", "NVVMAttachTargetPass"
         ),
+        "test-gpu-memory-promotion": lambda: _load(
+            "test_gpu_memory_promotion", "TestGpuMemoryPromotionPass"
+        ),
         "test-gpu-rewrite": lambda: _load("test_gpu_rewrite", "TestGpuRewritePass"),
         "test-gpu-subgroup-reduce-lowering": lambda: _load(
             "test_gpu_subgroup_reduce_lowering", "TestGpuSubgroupReduceLoweringPass"
