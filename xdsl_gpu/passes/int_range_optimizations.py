@@ -12,8 +12,9 @@ MLIR's pass (``mlir/lib/Dialect/Arith/Transforms/IntRangeOptimizations.cpp``):
 3. drop an ``arith.remsi``/``arith.remui`` by a positive constant whose dividend is
    known to lie in ``[0, modulus)``;
 
-then, as MLIR's greedy driver does, erase the ops left dead and move the constants
-to the front of their function, one per value.
+then, as MLIR's greedy driver does, drop unused arguments of branch targets, erase
+the ops left dead and keep the constants at the front of their function, one per
+value.
 """
 
 from __future__ import annotations
@@ -23,16 +24,14 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.traits import ConstantLike
-from xdsl.transforms.dead_code_elimination import (
-    is_trivially_dead,
-    would_be_trivially_dead,
-)
+from xdsl.traits import ConstantLike, IsolatedFromAbove
+from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from xdsl_gpu.gpu_dialect import llvm
+from xdsl_gpu.passes.branch_arguments import erase_dead_block_arguments
 from xdsl_gpu.passes.greedy_constants import unique_constants
 from xdsl_gpu.passes.int_range.analysis import IntRangeAnalysis
 from xdsl_gpu.passes.int_range.op_ranges import constant_int
@@ -76,50 +75,81 @@ class IntRangeOptimizationsPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         solver = IntRangeAnalysis()
         solver.run(op)
+        rewrite = _Rewrite(solver)
         for child in list(op.walk()):
             if child.parent is None and child is not op:
                 continue  # erased with an op before it
             if not child.has_trait(ConstantLike):
-                _materialize_constants(solver, child)
+                rewrite.materialize_constants(child)
             if child.parent is not None and child.name in (
                 "arith.remsi",
                 "arith.remui",
             ):
                 _delete_trivial_rem(solver, child)
+        erase_dead_block_arguments(op)
         _erase_dead_ops(op)
         unique_constants(op)
 
 
-def _replace_with_constant(
-    solver: IntRangeAnalysis, value: SSAValue, where: InsertPoint
-) -> bool:
-    if value.first_use is None:
-        return False
-    bits = solver.constant_of(value)
-    if bits is None:
-        return False
-    constant = _constant(value, bits)
-    Rewriter.insert_op(constant, where)
-    solver.copy_range(value, constant.results[0])
-    name = constant.results[0].name_hint
-    value.replace_all_uses_with(constant.results[0])
-    constant.results[0].name_hint = name
-    return True
+def _entry_block(block: Block) -> Block:
+    """The entry block of the closest region around ``block`` whose op is isolated
+    from above: where MLIR's greedy driver keeps its constants."""
+    while (region := block.parent) is not None:
+        parent = region.parent
+        if parent is None or parent.has_trait(IsolatedFromAbove):
+            break
+        if parent.name == "llvm.func":  # isolated in MLIR, not marked in xDSL
+            break
+        if (outer := parent.parent_block()) is None:
+            break
+        block = outer
+    region = block.parent
+    return region.blocks[0] if region is not None else block
 
 
-def _materialize_constants(solver: IntRangeAnalysis, op: Operation) -> None:
-    """MLIR's ``MaterializeKnownConstantValues`` for one op."""
-    replaced_all = bool(op.results)
-    for result in op.results:
-        if not _replace_with_constant(solver, result, InsertPoint.before(op)):
-            replaced_all &= result.first_use is None
-    if replaced_all and is_trivially_dead(op):
-        Rewriter.erase_op(op)
-        return
-    for region in op.regions:
-        for block in region.blocks:
-            for arg in reversed(block.args):
-                _replace_with_constant(solver, arg, InsertPoint.at_start(block))
+class _Rewrite:
+    """MLIR's ``MaterializeKnownConstantValues``, one constant per value and
+    function (made at the function's entry, as the greedy driver moves them)."""
+
+    def __init__(self, solver: IntRangeAnalysis):
+        self.solver = solver
+        self.made: dict[tuple[Block, str, Attribute, int], SSAValue] = {}
+
+    def _constant_for(self, value: SSAValue, bits: int, block: Block) -> SSAValue:
+        entry = _entry_block(block)
+        key = (entry, _dialect_of(value), value.type, bits)
+        if (made := self.made.get(key)) is None:
+            constant = _constant(value, bits)
+            Rewriter.insert_op(constant, InsertPoint.at_start(entry))
+            made = self.made[key] = constant.results[0]
+            self.solver.copy_range(value, made)
+        return made
+
+    def _replace(self, value: SSAValue, block: Block) -> bool:
+        if value.first_use is None:
+            return False
+        bits = self.solver.constant_of(value)
+        if bits is None:
+            return False
+        constant = self._constant_for(value, bits, block)
+        name = constant.name_hint
+        value.replace_all_uses_with(constant)
+        constant.name_hint = name
+        return True
+
+    def materialize_constants(self, op: Operation) -> None:
+        block = op.parent_block()
+        replaced_all = bool(op.results) and block is not None
+        for result in op.results:
+            if block is None or not self._replace(result, block):
+                replaced_all &= result.first_use is None
+        if replaced_all and is_trivially_dead(op):
+            Rewriter.erase_op(op)
+            return
+        for region in op.regions:
+            for region_block in region.blocks:
+                for arg in region_block.args:
+                    self._replace(arg, region_block)
 
 
 def _delete_trivial_rem(solver: IntRangeAnalysis, op: Operation) -> None:
@@ -149,4 +179,4 @@ def _erase_dead_ops(root: Operation) -> None:
             Rewriter.erase_op(op)
 
 
-__all__ = ["IntRangeOptimizationsPass", "would_be_trivially_dead"]
+__all__ = ["IntRangeOptimizationsPass"]

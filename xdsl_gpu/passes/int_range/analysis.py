@@ -23,13 +23,13 @@ wrong.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import IsTerminator
 
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
+from xdsl_gpu.passes.branch_arguments import successor_operands
 from xdsl_gpu.passes.int_range.op_ranges import infer_launch_arguments, infer_results
 from xdsl_gpu.passes.int_range.ranges import (
     ConstantIntRanges,
@@ -42,23 +42,6 @@ from xdsl_gpu.passes.int_range.ranges import (
 _FUNCTIONS = frozenset({"func.func", "gpu.func", "llvm.func"})
 _YIELDING = frozenset({"scf.if", "scf.execute_region", "scf.index_switch"})
 """Region ops whose results are what their regions' ``scf.yield``s give."""
-_BRANCHES = frozenset({"cf.br", "cf.cond_br", "llvm.br", "llvm.cond_br"})
-
-
-def _successor_operands(term: Operation) -> list[Sequence[SSAValue]] | None:
-    """What a branch passes to each of its successors; None for an unknown one."""
-    if term.name not in _BRANCHES:
-        return None
-    if len(term.successors) == 1:
-        return [list(term.operands)]
-    sizes = term.properties.get("operandSegmentSizes") or term.attributes.get(
-        "operandSegmentSizes"
-    )
-    if not isinstance(sizes, DenseArrayBase):
-        return None
-    _, then_count, else_count = (int(v) for v in sizes.get_values())
-    operands = list(term.operands)
-    return [operands[1 : 1 + then_count], operands[1 + then_count :][:else_count]]
 
 
 class IntRangeAnalysis:
@@ -113,7 +96,7 @@ class IntRangeAnalysis:
                 self._set_max(block.args)
             return
         preds = [p.last_op for p in block.predecessors()]
-        if any(p is None or _successor_operands(p) is None for p in preds):
+        if any(p is None or successor_operands(p) is None for p in preds):
             self._set_max(block.args)
 
     def _set_max(self, values: Iterable[SSAValue]) -> None:
@@ -176,7 +159,7 @@ class IntRangeAnalysis:
             else:
                 for value, ranges in inferred.items():
                     self.join(value, ranges, widen=True)
-            if op.successors and (passed := _successor_operands(op)) is not None:
+            if op.successors and (passed := successor_operands(op)) is not None:
                 for block, values in zip(op.successors, passed):
                     for arg, value in zip(block.args, values):
                         self._join_from(arg, value)

@@ -1,0 +1,141 @@
+// RUN: xdsl-opt %s --split-input-file -p int-range-optimizations | filecheck %s
+
+// A kernel's known block size makes block_dim a constant and bounds thread_id;
+// comparisons the bounds decide become constants.
+
+// CHECK-LABEL: gpu.func @known_sizes
+// CHECK-DAG:     %[[TRUE:.*]] = arith.constant true
+// CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
+// CHECK:         %[[TID:.*]] = gpu.thread_id x
+// CHECK-NEXT:    test.reflect_bounds {smax = 63 : index, smin = 0 : index, umax = 63 : index, umin = 0 : index} %[[TID]] : index
+// CHECK-NEXT:    test.reflect_bounds {smax = 64 : index, smin = 64 : index, umax = 64 : index, umin = 64 : index} %[[C64]] : index
+// CHECK-NEXT:    gpu.printf "%d %d", %[[TRUE]], %[[TID]] : i1, index
+gpu.module @m {
+  gpu.func @known_sizes() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %tid = gpu.thread_id x
+    %r0 = test.reflect_bounds %tid : index
+    %bdim = gpu.block_dim x
+    %r1 = test.reflect_bounds %bdim : index
+    %lt = arith.cmpi ult, %tid, %bdim : index
+    %c64 = arith.constant 64 : index
+    %rem = arith.remui %tid, %c64 : index
+    gpu.printf "%d %d", %lt, %rem : i1, index
+    gpu.return
+  }
+}
+
+// -----
+
+// upper_bound on the op; no bounds at all: the hardware limits (2^32 - 1 blocks
+// or threads per dimension, subgroups of at most 128).
+
+// CHECK-LABEL: func.func @local_bounds
+// CHECK: test.reflect_bounds {smax = 15 : index, smin = 0 : index, umax = 15 : index, umin = 0 : index}
+// CHECK: test.reflect_bounds {smax = 4294967294 : index, smin = 0 : index, umax = 4294967294 : index, umin = 0 : index}
+// CHECK: test.reflect_bounds {smax = 127 : index, smin = 0 : index, umax = 127 : index, umin = 0 : index}
+// CHECK: test.reflect_bounds {smax = 4294967295 : index, smin = 1 : index, umax = 4294967295 : index, umin = 1 : index}
+func.func @local_bounds() {
+  %0 = gpu.block_id y upper_bound 16
+  %1 = test.reflect_bounds %0 : index
+  %2 = gpu.block_id y
+  %3 = test.reflect_bounds %2 : index
+  %4 = gpu.lane_id
+  %5 = test.reflect_bounds %4 : index
+  %6 = gpu.grid_dim z
+  %7 = test.reflect_bounds %6 : index
+  return
+}
+
+// -----
+
+// gpu.known_grid_size on a func.func; an affine thread index computation.
+
+// CHECK-LABEL: func.func @linear_id
+// CHECK: test.reflect_bounds {smax = 7 : index, smin = 0 : index, umax = 7 : index, umin = 0 : index}
+// CHECK: test.reflect_bounds {smax = 263 : index, smin = 8 : index, umax = 263 : index, umin = 8 : index}
+func.func @linear_id() attributes {gpu.known_grid_size = array<i32: 8, 1, 1>} {
+  %bid = gpu.block_id x
+  %r = test.reflect_bounds %bid : index
+  %tid = gpu.thread_id x upper_bound 32
+  %c32 = arith.constant 32 : index
+  %m = arith.muli %bid, %c32 : index
+  %a = arith.addi %m, %tid : index
+  %c8 = arith.constant 8 : index
+  %b = arith.addi %a, %c8 : index
+  %rb = test.reflect_bounds %b : index
+  return
+}
+
+// -----
+
+// nvvm special registers: the `range` attribute gives the bounds (both ends
+// taken as they are); without one nothing is known and test.reflect_bounds stays
+// bare. A block argument of an llvm.func gets an llvm.mlir.constant.
+
+// CHECK-LABEL: llvm.func @sregs
+// CHECK:       %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK:       %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x range <i32, 0, 32> : i32
+// CHECK-NEXT:  test.reflect_bounds {smax = 32 : si32, smin = 0 : si32, umax = 32 : ui32, umin = 0 : ui32} %[[TID]] : i32
+// CHECK:       %[[NT:.*]] = nvvm.read.ptx.sreg.ntid.x : i32
+// CHECK-NEXT:  test.reflect_bounds %[[NT]] : i32
+// CHECK:       ^bb1:
+// CHECK-NEXT:  llvm.return %[[C5]] : i32
+llvm.func @sregs() -> i32 {
+  %tid = nvvm.read.ptx.sreg.tid.x range <i32, 0, 32> : i32
+  %r0 = test.reflect_bounds %tid : i32
+  %nt = nvvm.read.ptx.sreg.ntid.x : i32
+  %r1 = test.reflect_bounds %nt : i32
+  %c5 = arith.constant 5 : i32
+  llvm.br ^bb1(%c5 : i32)
+^bb1(%x: i32):
+  llvm.return %x : i32
+}
+
+// -----
+
+// Loops: the induction variable from the bounds, a loop-carried value that
+// changes every iteration from the whole range, one that never does stays known.
+
+// CHECK-LABEL: func.func @loop
+// CHECK:         %[[C3:.*]] = arith.constant 3 : i32
+// CHECK:         scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %{{.*}} = %[[C3]])
+// CHECK-NEXT:      test.reflect_bounds {smax = 9 : index, smin = 2 : index, umax = 9 : index, umin = 2 : index} %[[IV]] : index
+// CHECK-NEXT:      test.reflect_bounds {smax = 9223372036854775807 : index, smin = -9223372036854775808 : index, umax = -1 : index, umin = 0 : index} %[[ACC]] : index
+// CHECK-NEXT:      test.reflect_bounds {smax = 3 : si32, smin = 3 : si32, umax = 3 : ui32, umin = 3 : ui32} %[[C3]] : i32
+// CHECK:         return %{{.*}}, %[[C3]] : index, i32
+func.func @loop() -> (index, i32) {
+  %c2 = arith.constant 2 : index
+  %c10 = arith.constant 10 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : i32
+  %r:2 = scf.for %i = %c2 to %c10 step %c1 iter_args(%acc = %c2, %k = %c3) -> (index, i32) {
+    %ri = test.reflect_bounds %i : index
+    %ra = test.reflect_bounds %acc : index
+    %rk = test.reflect_bounds %k : i32
+    %s = arith.addi %acc, %i : index
+    scf.yield %s, %k : index, i32
+  }
+  return %r#0, %r#1 : index, i32
+}
+
+// -----
+
+// gpu.launch: ids below the sizes passed to it; a constant size also bounds
+// gpu.thread_id inside.
+
+// CHECK-LABEL: func.func @launch
+// CHECK: test.reflect_bounds {smax = 127 : index, smin = 0 : index, umax = 127 : index, umin = 0 : index}
+// CHECK: test.reflect_bounds {smax = 127 : index, smin = 0 : index, umax = 127 : index, umin = 0 : index}
+// CHECK: test.reflect_bounds {smax = 4294967295 : index, smin = 1 : index, umax = 4294967295 : index, umin = 1 : index}
+func.func @launch(%n: index) {
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %n, %gz = %n)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %n, %sz = %n) {
+    %0 = test.reflect_bounds %tx : index
+    %tid = gpu.thread_id x
+    %1 = test.reflect_bounds %tid : index
+    %2 = test.reflect_bounds %gx : index
+    gpu.terminator
+  }
+  return
+}
