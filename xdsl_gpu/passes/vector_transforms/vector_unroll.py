@@ -35,6 +35,8 @@ from xdsl.dialects.builtin import (
     AffineMapAttr,
     AnyFloat,
     DenseIntOrFPElementsAttr,
+    IndexType,
+    IntegerAttr,
     VectorType,
 )
 from xdsl.ir import Operation, SSAValue
@@ -93,25 +95,34 @@ def tile_offsets(
         yield offsets
 
 
-def _zeros(rewriter: PatternRewriter, at: Operation, t: VectorType) -> SSAValue:
-    """A zero vector: an equal constant at the start of the function's body, made
-    there if there is none, as MLIR's greedy driver hoists and uniques constants."""
-    zero = 0.0 if isinstance(t.element_type, AnyFloat) else 0
-    values = DenseIntOrFPElementsAttr.from_list(t, [zero] * t.element_count())  # pyright: ignore[reportCallIssue, reportArgumentType, reportUnknownVariableType]
+def _constant(
+    rewriter: PatternRewriter,
+    at: Operation,
+    value: IntegerAttr | DenseIntOrFPElementsAttr,
+) -> SSAValue:
+    """An ``arith.constant`` of ``value``: an equal one at the start of the
+    function's body, made there if there is none, as MLIR's greedy driver hoists and
+    uniques the constants that patterns and folds make."""
     scope = at.parent_op()
     while scope is not None and not scope.has_trait(IsolatedFromAbove):
         scope = scope.parent_op()
     entry = scope.regions[0].blocks.first if scope and scope.regions else None
     if entry is None:
-        constant = arith.ConstantOp(values)  # pyright: ignore[reportUnknownArgumentType]
+        constant = arith.ConstantOp(value)
         rewriter.insert(constant)
         return constant.result
     for op in entry.ops:
-        if isinstance(op, arith.ConstantOp) and op.value == values:
+        if isinstance(op, arith.ConstantOp) and op.value == value:
             return op.result
-    constant = arith.ConstantOp(values)  # pyright: ignore[reportUnknownArgumentType]
+    constant = arith.ConstantOp(value)
     rewriter.insert(constant, InsertPoint.at_start(entry))
     return constant.result
+
+
+def _zeros(rewriter: PatternRewriter, at: Operation, t: VectorType) -> SSAValue:
+    zero = 0.0 if isinstance(t.element_type, AnyFloat) else 0
+    values = DenseIntOrFPElementsAttr.from_list(t, [zero] * t.element_count())  # pyright: ignore[reportCallIssue, reportArgumentType, reportUnknownVariableType]
+    return _constant(rewriter, at, values)  # pyright: ignore[reportUnknownArgumentType]
 
 
 def _extract(
@@ -147,16 +158,24 @@ def _insert(
 
 def _sliced_indices(
     rewriter: PatternRewriter,
+    transfer: Operation,
     indices: Sequence[SSAValue],
     permutation: AffineMap,
     offsets: Sequence[int],
 ) -> list[SSAValue]:
     """The transfer's indices moved by the tile's offsets (upstream's
-    ``sliceTransferIndices``; no ``affine.apply`` where the offset is 0, which MLIR
-    folds away)."""
+    ``sliceTransferIndices``, with the folds of MLIR's greedy driver: no
+    ``affine.apply`` where the offset is 0, a constant where the index is one)."""
     moved = list(indices)
     for k, expr in enumerate(permutation.results):
         if not isinstance(expr, AffineDimExpr) or not offsets[k]:
+            continue
+        index = indices[expr.position]
+        if isinstance(c := index.owner, arith.ConstantOp) and isinstance(
+            c.value, IntegerAttr
+        ):
+            shifted = IntegerAttr(c.value.value.data + offsets[k], IndexType())
+            moved[expr.position] = _constant(rewriter, transfer, shifted)
             continue
         shift = AffineMap(1, 0, (AffineExpr.dimension(0) + offsets[k],))
         apply = affine.ApplyOp([indices[expr.position]], AffineMapAttr(shift))
@@ -239,7 +258,7 @@ class UnrollTransferRead(RewritePattern):
         tile_type = VectorType(t.element_type, target)
         for offsets in tile_offsets(shape, target):
             indices = _sliced_indices(
-                rewriter, list(op.indices), op.permutation_map.data, offsets
+                rewriter, op, list(op.indices), op.permutation_map.data, offsets
             )
             read = vector.TransferReadOp.create(
                 operands=[op.source, *indices, op.padding],
@@ -269,7 +288,7 @@ class UnrollTransferWrite(RewritePattern):
         for offsets in tile_offsets(shape, target):
             value = _extract(rewriter, op.vector, offsets, target)
             indices = _sliced_indices(
-                rewriter, list(op.indices), op.permutation_map.data, offsets
+                rewriter, op, list(op.indices), op.permutation_map.data, offsets
             )
             write = vector.TransferWriteOp.create(
                 operands=[value, destination, *indices],
