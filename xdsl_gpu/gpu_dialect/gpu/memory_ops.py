@@ -249,7 +249,13 @@ class _AllocCanonicalization(HasCanonicalizationPatternsTrait):
 class _MemcpyCanonicalization(HasCanonicalizationPatternsTrait):
     @classmethod
     def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
-        return (EraseTrivialCopy(),)
+        return (EraseTrivialCopy(), FoldMemRefCastOperands())
+
+
+class _MemsetCanonicalization(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (FoldMemRefCastOperands(),)
 
 
 class _WaitCanonicalization(HasCanonicalizationPatternsTrait):
@@ -412,7 +418,7 @@ class MemsetOp(VerifiedOnEntrance, AsyncOpInterface, IRDLOperation):
     value = operand_def(AnyAttr())
     async_token = async_token_def()
 
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(MemoryWriteEffect(), _MemsetCanonicalization())
 
     assembly_format = (
         f"{ASYNC_PREFIX} $dst `,` $value `:` custom<MemRefKind>(type($dst)) `,` "
@@ -581,6 +587,24 @@ class EraseTrivialCopy(RewritePattern):
         if len(deps) > 1 or bool(deps) != op.is_async:
             return
         rewriter.replace(op, [], list(deps))
+
+
+class FoldMemRefCastOperands(RewritePattern):
+    """An operand made by ``memref.cast`` of a ranked memref is the cast's source
+    (upstream ``memref::foldMemRefCast``, the folder of ``gpu.memcpy`` and
+    ``gpu.memset``)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        folded = False
+        for i, operand in enumerate(op.operands):
+            cast = operand.owner
+            if isinstance(cast, memref.CastOp) and not isinstance(
+                cast.source.type, UnrankedMemRefType
+            ):
+                op.operands[i] = cast.source
+                folded = True
+        if folded:
+            rewriter.notify_op_modified(op)
 
 
 class EraseRedundantWaitPairs(RewritePattern):

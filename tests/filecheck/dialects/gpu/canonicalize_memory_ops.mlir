@@ -102,3 +102,24 @@ func.func @copies_that_stay(%h: memref<4xf32>, %a: !gpu.async.token, %b: !gpu.as
   gpu.memcpy %m3, %h : memref<4xf32>, memref<4xf32>
   func.return %v, %t2, %m3 : f32, !gpu.async.token, memref<4xf32>
 }
+
+// -----
+
+// gpu.memcpy and gpu.memset read through a memref.cast of a ranked memref (upstream's
+// memref::foldMemRefCast folder); a cast of an unranked memref stays.
+// CHECK-LABEL: func.func @casts_folded
+// CHECK-SAME:    (%[[A:.*]]: memref<10xf32>, %[[B:.*]]: memref<10xf32>, %[[U:.*]]: memref<*xf32>, %[[F:.*]]: f32)
+// CHECK-NEXT:    gpu.memcpy %[[A]], %[[B]] : memref<10xf32>, memref<10xf32>
+// CHECK-NEXT:    %{{.*}} = gpu.memset async %[[A]], %[[F]] : memref<10xf32>, f32
+// CHECK-NEXT:    %[[C:.*]] = memref.cast %[[U]] : memref<*xf32> to memref<?xf32>
+// CHECK-NEXT:    gpu.memset %[[C]], %[[F]] : memref<?xf32>, f32
+// CHECK-NEXT:    func.return
+func.func @casts_folded(%a: memref<10xf32>, %b: memref<10xf32>, %u: memref<*xf32>, %f: f32) -> !gpu.async.token {
+  %0 = memref.cast %a : memref<10xf32> to memref<?xf32>
+  %1 = memref.cast %b : memref<10xf32> to memref<?xf32>
+  gpu.memcpy %0, %1 : memref<?xf32>, memref<?xf32>
+  %t = gpu.memset async %0, %f : memref<?xf32>, f32
+  %2 = memref.cast %u : memref<*xf32> to memref<?xf32>
+  gpu.memset %2, %f : memref<?xf32>, f32
+  func.return %t : !gpu.async.token
+}
