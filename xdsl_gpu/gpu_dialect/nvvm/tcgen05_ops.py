@@ -296,6 +296,12 @@ class Tcgen05CpOp(_GroupOp):
     assembly_format = "$taddr `,` $smem_desc attr-dict"
 
     def verify_(self) -> None:
+        # MLIR prints the attribute dictionary sorted by name; the declarative
+        # format prints properties in the order they were given, so keep them
+        # sorted (verification runs before any printing).
+        ordered = dict(sorted(self.properties.items()))
+        self.properties.clear()
+        self.properties.update(ordered)
         shape, mc = self.shape.data, self.multicast.data
         if shape == Tcgen05CpShape.SHAPE_64x128b:
             if mc not in (

@@ -44,7 +44,7 @@ llvm.func @copies(%tmem: !llvm.ptr<6>, %desc: i64, %v4: vector<4xi32>, %v: i32,
   // CHECK-NEXT: nvvm.tcgen05.cp %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_cp_shape<shape_128x256b>}
   nvvm.tcgen05.cp %tmem, %desc {shape = #nvvm.tcgen05_cp_shape<shape_128x256b>}
   // CHECK-NEXT: nvvm.tcgen05.cp %{{.*}}, %{{.*}} {group = #nvvm.cta_group<cta_2>, multicast = #nvvm.tcgen05_cp_multicast<warpx4>, shape = #nvvm.tcgen05_cp_shape<shape_32x128b>, srcFormat = #nvvm.tcgen05_cp_src_fmt<b4x16_p64>}
-  nvvm.tcgen05.cp %tmem, %desc {group = #nvvm.cta_group<cta_2>, multicast = #nvvm.tcgen05_cp_multicast<warpx4>, shape = #nvvm.tcgen05_cp_shape<shape_32x128b>, srcFormat = #nvvm.tcgen05_cp_src_fmt<b4x16_p64>}
+  nvvm.tcgen05.cp %tmem, %desc {shape = #nvvm.tcgen05_cp_shape<shape_32x128b>, srcFormat = #nvvm.tcgen05_cp_src_fmt<b4x16_p64>, group = #nvvm.cta_group<cta_2>, multicast = #nvvm.tcgen05_cp_multicast<warpx4>}
   // CHECK-NEXT: %{{.*}} = nvvm.tcgen05.ld %{{.*}} pack {shape = #nvvm.tcgen05_ldst_shape<shape_16x128b>} : vector<4xi32>
   %0 = nvvm.tcgen05.ld %tmem pack {shape = #nvvm.tcgen05_ldst_shape<shape_16x128b>} : vector<4xi32>
   // CHECK-NEXT: %[[OFF:.*]] = llvm.mlir.constant(2{{( : i64)?}}) : i64
