@@ -17,6 +17,9 @@ Replaced:
 * ``reconcile-unrealized-casts``: xDSL's keeps a whole cast chain as soon as one cast
   in it is live and prints a Python warning per kept cast; ours
   (``xdsl_gpu/passes/reconcile_unrealized_casts.py``) is upstream's algorithm.
+* ``canonicalize``: xDSL's leaves constants where they are; ours
+  (``xdsl_gpu/passes/canonicalize.py``) first hoists and uniques them as MLIR's
+  greedy driver does.
 * ``cse``: xDSL's hashes each op three times on a hit and copies its table of known
   ops for every region; ours (``xdsl_gpu/passes/cse.py``) gives the same result
   without either.
@@ -46,6 +49,12 @@ def _reconcile_unrealized_casts() -> type[ModulePass]:
     return ReconcileUnrealizedCastsPass
 
 
+def _canonicalize() -> type[ModulePass]:
+    from xdsl_gpu.passes.canonicalize import CanonicalizePass
+
+    return CanonicalizePass
+
+
 def _cse() -> type[ModulePass]:
     from xdsl_gpu.passes.cse import CSEPass
 
@@ -65,6 +74,7 @@ def _convert_scf_to_cf() -> type[ModulePass]:
 
 
 REPLACED_PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "canonicalize": _canonicalize,
     "convert-scf-to-cf": _convert_scf_to_cf,
     "cse": _cse,
     "lower-affine": _lower_affine,

@@ -1,0 +1,33 @@
+"""``canonicalize``: xDSL's, after the constant uniquing that MLIR's greedy driver
+does first (:func:`xdsl_gpu.passes.greedy_constants.unique_constants`).
+
+MLIR's canonicalizer hands every constant to its ``OperationFolder`` before any
+pattern: one constant per value and type, at the front of the entry block of the
+closest region isolated from above (a function's body, not a ``gpu.launch``'s).
+xDSL's leaves each constant where it is, so a constant made inside a ``gpu.launch``
+(``transform.gpu.map_nested_forall_to_threads``'s ``arith.cmpi ult, %tid, %c9``)
+stayed a second ``9`` apart from the function's. Constants made while the patterns
+run are uniqued once more afterwards, as MLIR's folder does when they appear.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import builtin
+from xdsl.transforms.canonicalize import CanonicalizePass as XdslCanonicalizePass
+
+from xdsl_gpu.passes.greedy_constants import unique_constants
+
+
+@dataclass(frozen=True)
+class CanonicalizePass(XdslCanonicalizePass):
+    """xDSL's ``canonicalize`` with MLIR's constant uniquing (module docstring)."""
+
+    name = "canonicalize"
+
+    def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        unique_constants(op)
+        super().apply(ctx, op)
+        unique_constants(op)
