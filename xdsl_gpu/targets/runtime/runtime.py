@@ -18,6 +18,7 @@ import llvmlite.binding as llvm
 
 from xdsl_gpu.targets.runtime import driver, mgpu_ir
 from xdsl_gpu.targets.runtime.driver import CudaError
+from xdsl_gpu.targets.runtime.host_memory import MappedHostMemory
 from xdsl_gpu.targets.runtime.tensor_map import TensorMapEncoder
 
 CU_MEM_LOCATION_TYPE_DEVICE = 1
@@ -34,8 +35,8 @@ _C_TYPES: dict[str, Any] = {
 
 HOST_MEMORY_NOTE = (
     "\n  note: this GPU cannot reach pageable host memory; if the kernel uses host "
-    "memory (memref.alloc in host code), register it first (gpu.host_register) or "
-    "copy it to device memory (gpu.alloc, gpu.memcpy)"
+    "memory that the program did not allocate itself (arrays passed in), register "
+    "it first (gpu.host_register) or copy it to device memory (gpu.alloc, gpu.memcpy)"
 )
 
 
@@ -68,6 +69,12 @@ class CudaRuntime:
         self._modules: dict[int, Any] = {}
         self._callbacks: dict[str, Any] = {}
         self._tensor_maps = TensorMapEncoder(self._fail, self._stopped)
+        # Kernels cannot reach malloc'd memory here: programs get mapped memory.
+        self.host_memory = (
+            None
+            if driver.pageable_memory_access(device_ordinal)
+            else MappedHostMemory()
+        )
         self._bind_symbols()
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
@@ -120,6 +127,10 @@ class CudaRuntime:
             callback = c_function_type(signature)(implementations[name])
             self._callbacks[name] = callback  # keep it alive
             llvm.add_symbol(name, ctypes.cast(callback, ctypes.c_void_p).value)
+        if self.host_memory is not None:
+            for name, callback in self.host_memory.c_functions().items():
+                self._callbacks[name] = callback
+                llvm.add_symbol(name, ctypes.cast(callback, ctypes.c_void_p).value)
 
     def rebind_symbols(self) -> None:
         """Point the ``mgpu*`` names at this runtime again. LLVM's JIT symbol table
@@ -333,6 +344,8 @@ class CudaRuntime:
         import cuda.bindings.driver as cu
 
         address, size = self._memref_extent(rank, descriptor, element_bytes)
+        if self.host_memory is not None and self.host_memory.holds(address, size):
+            return  # mapped already (host_memory.py)
         (result,) = cu.cuMemHostRegister(address, size, 0)
         if result != cu.CUresult.CUDA_SUCCESS:
             self._fail(int(result), b"cuMemHostRegister")
@@ -342,7 +355,9 @@ class CudaRuntime:
     ) -> None:
         import cuda.bindings.driver as cu
 
-        address, _ = self._memref_extent(rank, descriptor, element_bytes)
+        address, size = self._memref_extent(rank, descriptor, element_bytes)
+        if self.host_memory is not None and self.host_memory.holds(address, size):
+            return
         (result,) = cu.cuMemHostUnregister(address)
         if result != cu.CUresult.CUDA_SUCCESS:
             self._fail(int(result), b"cuMemHostUnregister")
