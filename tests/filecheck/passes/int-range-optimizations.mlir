@@ -139,3 +139,30 @@ func.func @launch(%n: index) {
   }
   return
 }
+
+// -----
+
+// Clusters: known_cluster_size, else MLIR 22's limit of 8 blocks per dimension.
+
+// CHECK-LABEL: gpu.func @clusters
+// CHECK: test.reflect_bounds {smax = 3 : index, smin = 0 : index, umax = 3 : index, umin = 0 : index}
+// CHECK: test.reflect_bounds {smax = 4 : index, smin = 4 : index, umax = 4 : index, umin = 4 : index}
+// CHECK-LABEL: gpu.func @no_cluster_size
+// CHECK: test.reflect_bounds {smax = 7 : index, smin = 0 : index, umax = 7 : index, umin = 0 : index}
+// CHECK: test.reflect_bounds {smax = 8 : index, smin = 1 : index, umax = 8 : index, umin = 1 : index}
+gpu.module @c {
+  gpu.func @clusters() kernel attributes {known_cluster_size = array<i32: 4, 2, 1>} {
+    %0 = gpu.cluster_block_id x
+    %1 = test.reflect_bounds %0 : index
+    %2 = gpu.cluster_dim_blocks x
+    %3 = test.reflect_bounds %2 : index
+    gpu.return
+  }
+  gpu.func @no_cluster_size() kernel {
+    %0 = gpu.cluster_block_id x
+    %1 = test.reflect_bounds %0 : index
+    %2 = gpu.cluster_dim_blocks x
+    %3 = test.reflect_bounds %2 : index
+    gpu.return
+  }
+}

@@ -167,7 +167,8 @@ def _arith(op: Operation, args: Args) -> Ranges | None:
 
 MAX_DIM = (1 << 32) - 1
 """The grid and block sizes of every known GPU are below 2^32."""
-MAX_CLUSTER_DIM = 16
+MAX_CLUSTER_DIM = 8
+"""MLIR 22's bound on a cluster dimension (later MLIR raised it to 16)."""
 MAX_SUBGROUP_SIZE = 128
 
 _FUNCTION_OPS = frozenset({"func.func", "gpu.func", "llvm.func"})
