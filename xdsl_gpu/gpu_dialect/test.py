@@ -14,6 +14,7 @@ Ops with a definition here (upstream's syntax and checks)::
                            smax = 4 : index} : index   // int_range_test_ops.py
     %3 = test.reflect_bounds %2 : index                // int_range_test_ops.py
     "test.finish"() : () -> ()         // a terminator with no operands
+    "test.read_buffer"(%m) : (memref<2xf32>) -> ()   // reads (dumps) a buffer
 
 Add an op here when an upstream test needs its custom syntax or its verifier; one
 written in generic form with no check is accepted without it.
@@ -22,7 +23,13 @@ written in generic form with no check is accepted without it.
 from __future__ import annotations
 
 from xdsl.dialects import test as xdsl_test
-from xdsl.dialects.builtin import IndexType, IntegerType, VectorType
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerType,
+    MemRefType,
+    UnrankedMemRefType,
+    VectorType,
+)
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -33,7 +40,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator, Pure
+from xdsl.traits import IsTerminator, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from xdsl_gpu.gpu_dialect.int_range_test_ops import OPERATIONS as INT_RANGE_TEST_OPS
@@ -116,9 +123,27 @@ class FinishOp(IRDLOperation):
     traits = traits_def(_Terminator())
 
 
+@irdl_op_definition
+class ReadBufferOp(IRDLOperation):
+    """``test.read_buffer``: reads its memref and writes elsewhere (upstream's
+    effects: it stands for dumping the buffer, so no canonicalization erases it)."""
+
+    name = "test.read_buffer"
+
+    buffer = operand_def(MemRefType | UnrankedMemRefType)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+
 TEST = OpenDialect(
     "test",
-    [*xdsl_test.Test.operations, IncrementOp, FinishOp, *INT_RANGE_TEST_OPS],
+    [
+        *xdsl_test.Test.operations,
+        IncrementOp,
+        FinishOp,
+        ReadBufferOp,
+        *INT_RANGE_TEST_OPS,
+    ],
     list(xdsl_test.Test.attributes),
 )
 """xDSL's ``test`` dialect with upstream's test ops; unknown ``test.*`` ops allowed."""

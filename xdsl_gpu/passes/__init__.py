@@ -13,6 +13,9 @@ def _load(module: str, name: str) -> type[ModulePass]:
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Lazy getters for every pass, keyed by its upstream MLIR name."""
     return {
+        "buffer-deallocation-pipeline": lambda: _load(
+            "buffer_deallocation_pipeline", "BufferDeallocationPipelinePass"
+        ),
         "convert-arith-to-llvm": lambda: _load(
             "convert_arith_to_llvm", "ConvertArithToLLVMPass"
         ),
