@@ -4,8 +4,8 @@ ranges the analysis infers, compared with mlir-opt-22's.
 Random programs (fixed seeds) give each arith op two ``test.with_bounds`` operands
 and reflect the result's range with ``test.reflect_bounds``: every op of
 ``InferIntRangeCommon`` (with and without overflow flags), ``cmpi`` with each
-predicate, ``select``, casts, on i1, i8, i64 and index. Both tools' printed bounds
-must agree, op for op. The unit tests below pin cases worked out by hand, and run
+predicate, ``select``, casts, on i1, i8, i64 and index, and the ``index`` dialect's
+ops. Both tools' printed bounds must agree, op for op. The unit tests below pin cases worked out by hand, and run
 without mlir-opt-22.
 """
 
@@ -100,6 +100,52 @@ def _program(seed: int, count: int = 40) -> str:
     return "\n".join(lines)
 
 
+INDEX_BINARY = (
+    "add sub mul divs divu ceildivs ceildivu floordivs rems remu maxs maxu mins minu "
+    "shl shrs shru and or xor"
+).split()
+
+
+def _index_program(seed: int, count: int = 30) -> str:
+    """The index dialect's ops, whose ranges hold for 32- and 64-bit index."""
+    rng = random.Random(seed)
+    edges = [0, 1, -1, 2**31 - 1, -(2**31), 2**32 - 1, 2**32, 2**63 - 1, -(2**63)]
+
+    def value() -> int:
+        pick = rng.random()
+        if pick < 0.3:
+            return rng.randint(-4, 40)
+        if pick < 0.55:
+            return rng.choice(edges)
+        return rng.randint(-(2**63), 2**64 - 1)
+
+    lines = ["func.func @f() {"]
+    for i in range(count):
+        for name in "ab":
+            umin, umax = sorted([value() % 2**64, value() % 2**64])
+            smin, smax = sorted([_signed(value(), 64), _signed(value(), 64)])
+            lines.append(
+                f"  %{name}{i} = test.with_bounds {{umin = {_signed(umin, 64)} : index, "
+                f"umax = {_signed(umax, 64)} : index, smin = {smin} : index, "
+                f"smax = {smax} : index}} : index"
+            )
+        pick = rng.random()
+        result_type = "index"
+        if pick < 0.15:
+            pred = rng.choice(PREDICATES)
+            lines.append(f"  %r{i} = index.cmp {pred}(%a{i}, %b{i})")
+            result_type = "i1"
+        elif pick < 0.25:
+            cast = rng.choice(["casts", "castu"])
+            lines.append(f"  %r{i} = index.{cast} %a{i} : index to i32")
+            result_type = "i32"
+        else:
+            lines.append(f"  %r{i} = index.{rng.choice(INDEX_BINARY)} %a{i}, %b{i}")
+        lines.append(f"  %x{i} = test.reflect_bounds %r{i} : {result_type}")
+    lines.append("  func.return\n}")
+    return "\n".join(lines)
+
+
 _REFLECTED = re.compile(r"test\.reflect_bounds (\{[^}]*\})?")
 
 
@@ -126,6 +172,23 @@ def test_inferred_ranges_match_mlir_opt(seed: int) -> None:
     got = _REFLECTED.findall(_ours(text))
     assert len(expected) == 40
     assert got == expected
+
+
+@pytest.mark.skipif(MLIR_OPT is None, reason="needs mlir-opt-22")
+@pytest.mark.parametrize("seed", range(6))
+def test_index_dialect_ranges_match_mlir_opt(seed: int) -> None:
+    text = _index_program(seed)
+    assert MLIR_OPT is not None
+    ref = subprocess.run(
+        [MLIR_OPT, "-int-range-optimizations"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    expected = _REFLECTED.findall(ref)
+    assert len(expected) == 30
+    assert _REFLECTED.findall(_ours(text)) == expected
 
 
 # Cases worked out by hand --------------------------------------------------------

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
+from xdsl.dialects.builtin import DenseArrayBase, IndexType, IntegerAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import ConstantLike
 
 from xdsl_gpu.gpu_dialect.gpu import compute_ops as gpu
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import FuncOp as GPUFuncOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
+from xdsl_gpu.gpu_dialect.index import IndexCmpPredicateAttr
 from xdsl_gpu.gpu_dialect.int_range_test_ops import ReflectBoundsOp, WithBoundsOp
 from xdsl_gpu.gpu_dialect.nvvm.special_registers import RangeableSpecialRegisterOp
 from xdsl_gpu.passes.int_range import inference as inf
@@ -161,6 +162,109 @@ def _arith(op: Operation, args: Args) -> Ranges | None:
         ranges = _cast(op, known[0])
         return {} if ranges is None else {result: ranges}
     return {result: _BINARY[op.name](op, known[0], known[1])}
+
+
+# The index dialect -------------------------------------------------------------------
+#
+# An index op is inferred both on 64-bit values and on the inputs truncated to 32
+# bits (index may be either); the 64-bit result stands where both agree in the
+# compared sense, else the two are joined (``inferIndexOp``).
+
+INDEX_MIN_WIDTH = 32
+
+_INDEX_BINARY: dict[str, tuple[Callable[[R, R], R], str]] = {
+    "index.add": (inf.infer_add, "both"),
+    "index.sub": (inf.infer_sub, "both"),
+    "index.mul": (inf.infer_mul, "both"),
+    "index.shl": (inf.infer_shl, "both"),
+    "index.divu": (inf.infer_divu, "unsigned"),
+    "index.divs": (inf.infer_divs, "signed"),
+    "index.ceildivu": (inf.infer_ceildivu, "unsigned"),
+    "index.ceildivs": (inf.infer_ceildivs, "signed"),
+    "index.floordivs": (inf.infer_floordivs, "signed"),
+    "index.remu": (inf.infer_remu, "unsigned"),
+    "index.rems": (inf.infer_rems, "signed"),
+    "index.maxs": (inf.infer_maxs, "signed"),
+    "index.maxu": (inf.infer_maxu, "unsigned"),
+    "index.mins": (inf.infer_mins, "signed"),
+    "index.minu": (inf.infer_minu, "unsigned"),
+    "index.shrs": (inf.infer_shrs, "signed"),
+    "index.shru": (inf.infer_shru, "unsigned"),
+    "index.and": (inf.infer_and, "unsigned"),
+    "index.or": (inf.infer_or, "unsigned"),
+    "index.xor": (inf.infer_xor, "unsigned"),
+}
+
+
+def _index_op(f: Callable[[R, R], R], lhs: R, rhs: R, mode: str) -> R:
+    wide = f(lhs, rhs)
+    narrow = f(
+        inf.trunc_range(lhs, INDEX_MIN_WIDTH), inf.trunc_range(rhs, INDEX_MIN_WIDTH)
+    )
+    wide_as_narrow = inf.trunc_range(wide, INDEX_MIN_WIDTH)
+    if mode == "both":
+        same = narrow == wide_as_narrow
+    elif mode == "signed":
+        same = (narrow.smin, narrow.smax) == (wide_as_narrow.smin, wide_as_narrow.smax)
+    else:
+        same = (narrow.umin, narrow.umax) == (wide_as_narrow.umin, wide_as_narrow.umax)
+    if same:
+        return wide
+    return wide.union(inf.ext_range(narrow, INDEX_WIDTH))
+
+
+def _index_cast(op: Operation, arg: R, signed: bool) -> R:
+    src_type, dest_type = op.operands[0].type, op.results[0].type
+    src, dest = storage_width(src_type), storage_width(dest_type)
+
+    def like(width: int) -> R:
+        if src < width:
+            return inf.ext_si(arg, width) if signed else inf.ext_ui(arg, width)
+        if src > width:
+            return inf.trunc_range(arg, width)
+        return arg
+
+    if isinstance(src_type, IndexType):
+        return like(dest)
+    # To index: either width of index.
+    return like(dest).union(inf.ext_range(like(INDEX_MIN_WIDTH), dest))
+
+
+def _index_cmp(op: Operation, lhs: R, rhs: R) -> R:
+    pred = op.properties["pred"]
+    assert isinstance(pred, IndexCmpPredicateAttr)
+    name = str(pred.data)
+    wide = inf.evaluate_pred(name, lhs, rhs)
+    narrow = inf.evaluate_pred(
+        name,
+        inf.trunc_range(lhs, INDEX_MIN_WIDTH),
+        inf.trunc_range(rhs, INDEX_MIN_WIDTH),
+    )
+    truth = wide if wide == narrow else None
+    return R.from_unsigned(1 if truth else 0, 0 if truth is False else 1, 1)
+
+
+def _index(op: Operation, args: Args) -> Ranges | None:
+    if op.name in ("index.constant", "index.bool.constant"):
+        value = constant_int(op.results[0])
+        width = storage_width(op.results[0].type)
+        return {} if value is None else {op.results[0]: R.constant(value, width)}
+    if op.name == "index.sizeof":
+        width = storage_width(op.results[0].type)
+        return {op.results[0]: R.from_unsigned(INDEX_MIN_WIDTH, INDEX_WIDTH, width)}
+    known = [a for a in args if a is not None]
+    if op.name in ("index.casts", "index.castu"):
+        if not known:
+            return {}
+        return {op.results[0]: _index_cast(op, known[0], op.name == "index.casts")}
+    if op.name == "index.cmp":
+        return {} if len(known) < 2 else {op.results[0]: _index_cmp(op, *known)}
+    if op.name in _INDEX_BINARY:
+        if len(known) < 2:
+            return {}
+        f, mode = _INDEX_BINARY[op.name]
+        return {op.results[0]: _index_op(f, known[0], known[1], mode)}
+    return None
 
 
 # GPU ids and dimensions --------------------------------------------------------------
@@ -316,6 +420,8 @@ def infer_results(op: Operation, args: Args) -> Ranges | None:
     operand not known yet); None if ``op`` states nothing about its results."""
     if op.name.startswith("arith."):
         return _arith(op, args)
+    if op.name.startswith("index."):
+        return _index(op, args)
     if isinstance(op, RangeableSpecialRegisterOp):
         # With a `range`, [lower, upper] taken as they are for all four bounds;
         # without one, MLIR 22 states nothing (the result stays unknown).
