@@ -30,7 +30,12 @@ def _insertion_region(block: Block) -> Region | None:
     """The region whose entry block receives a constant of ``block``."""
     while (region := block.parent) is not None:
         parent = region.parent
-        if parent is None or parent.has_trait(IsolatedFromAbove):
+        # llvm.func is isolated from above in MLIR; ours lacks the trait.
+        if (
+            parent is None
+            or parent.has_trait(IsolatedFromAbove)
+            or (parent.name == "llvm.func")
+        ):
             return region
         if (outer := parent.parent_block()) is None:
             return region
