@@ -5,7 +5,8 @@ MLIR's pass (``mlir/lib/Dialect/Arith/Transforms/IntRangeOptimizations.cpp``):
 1. run the integer range analysis (:mod:`xdsl_gpu.passes.int_range.analysis`) on the
    whole input;
 2. replace each used value whose range is a single value by a constant (an
-   ``llvm.mlir.constant`` for a value of an ``llvm`` op, else ``arith.constant``): a
+   ``llvm.mlir.constant`` for a value of an ``llvm`` op, ``index.constant`` for an
+   ``index`` op, else ``arith.constant``): a
    ``gpu.block_dim x`` in a ``gpu.func`` with ``known_block_size``, an
    ``arith.cmpi`` the ranges decide, a loop argument that never changes. An op left
    with no used result and no side effect is erased;
@@ -30,7 +31,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import ConstantLike, IsolatedFromAbove
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
-from xdsl_gpu.gpu_dialect import llvm
+from xdsl_gpu.gpu_dialect import index, llvm
 from xdsl_gpu.passes.branch_arguments import erase_dead_block_arguments
 from xdsl_gpu.passes.greedy_constants import unique_constants
 from xdsl_gpu.passes.int_range.analysis import IntRangeAnalysis
@@ -48,15 +49,27 @@ def _dialect_of(value: SSAValue) -> str:
 
 
 def _constant(value: SSAValue, bits: int) -> Operation:
+    """The constant op the value's dialect makes (MLIR's ``materializeConstant``:
+    ``llvm`` and ``index`` have their own), else an ``arith.constant``."""
     type = value.type
     assert isinstance(type, IntegerType | IndexType)
     attr = IntegerAttr(bits, type, truncate_bits=True)
-    if _dialect_of(value) == "llvm":
+    number = attr.value.data
+    dialect = _dialect_of(value)
+    is_bool = isinstance(type, IntegerType) and type.width.data == 1
+    if dialect == "llvm":
         return llvm.ConstantOp(attr, type)
+    if dialect == "index" and (is_bool or isinstance(type, IndexType)):
+        if is_bool:
+            constant = index.BoolConstantOp(bool(number))
+            constant.results[0].name_hint = "true" if number else "false"
+        else:
+            constant = index.ConstantOp(number)
+            constant.results[0].name_hint = f"idx{number}".replace("-", "_")
+        return constant
     constant = arith.ConstantOp(attr, type)
     # The name MLIR's arith.constant gives itself (%c16, %c7_i8, %true).
-    number = attr.value.data
-    if isinstance(type, IntegerType) and type.width.data == 1:
+    if is_bool:
         name = "true" if number else "false"
     else:
         name = f"c{number}".replace("-", "_")

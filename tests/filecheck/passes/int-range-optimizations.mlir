@@ -166,3 +166,23 @@ gpu.module @c {
     gpu.return
   }
 }
+
+// -----
+
+// The index dialect: what its ops prove becomes index.constant and
+// index.bool.constant; an i32 result gets an arith.constant.
+
+// CHECK-LABEL: func.func @index_ops
+// CHECK-DAG:     %[[I32:.*]] = arith.constant 4 : i32
+// CHECK-DAG:     %[[FALSE:.*]] = index.bool.constant false
+// CHECK-DAG:     %[[IDX:.*]] = index.constant 4
+// CHECK:         return %[[IDX]], %[[FALSE]], %[[I32]] : index, i1, i32
+func.func @index_ops() -> (index, i1, i32) {
+  %a = index.constant 3
+  %b = index.constant 4
+  %bd = gpu.block_dim x upper_bound 1
+  %c = index.add %a, %bd
+  %d = index.cmp slt(%c, %b)
+  %e = index.casts %c : index to i32
+  return %c, %d, %e : index, i1, i32
+}
