@@ -107,7 +107,8 @@ class InParallelOp(IRDLOperation):
             # implements ParallelCombiningOpInterface.
             if op.name != "tensor.parallel_insert_slice":
                 raise VerifyException(
-                    f"expected only tensor.parallel_insert_slice ops, found '{op.name}'"
+                    "expected only ParallelCombiningOpInterface ops (found "
+                    f"'{op.name}'; tensor.parallel_insert_slice is one)"
                 )
 
 

@@ -77,6 +77,15 @@ from xdsl_gpu.gpu_dialect.transform_gpu_map import (
     MapForallToBlocksOp,
     MapNestedForallToThreadsOp,
 )
+from xdsl_gpu.passes.affine_simplification import (
+    add,
+    const,
+    floordiv,
+    mod,
+    mul,
+    rebuild,
+    simplify,
+)
 
 NUM_WARPS_PER_GROUP = 4
 """Warps in a warpgroup (upstream's ``GpuWarpgroupIdBuilder::kNumWarpsPerGroup``)."""
@@ -102,9 +111,19 @@ class MappingError(Exception):
 class _Builder:
     """Inserts ops before ``anchor`` in ``block`` (at its end if there is none)."""
 
-    def __init__(self, block: Block, anchor: Operation | None) -> None:
+    def __init__(
+        self,
+        block: Block,
+        anchor: Operation | None,
+        unit_thread_dims: frozenset[str] = frozenset(),
+    ) -> None:
         self.block = block
         self.anchor = anchor
+        # Thread ids that map_nested_forall_to_threads replaces by 0 once done;
+        # upstream's canonicalizer then folds them into the maps, here they fold
+        # in when a map is built.
+        self.unit_thread_dims = unit_thread_dims
+        self.zeros: set[SSAValue] = set()
 
     @staticmethod
     def before(op: Operation) -> _Builder:
@@ -130,7 +149,10 @@ class _Builder:
         return self.insert(ConstantOp(IntegerAttr(value, IndexType()))).results[0]
 
     def id_op(self, kind: type[BlockIdOp | ThreadIdOp], dim: str) -> SSAValue:
-        return self.insert(kind(dim)).results[0]
+        value = self.insert(kind(dim)).results[0]
+        if kind is ThreadIdOp and dim in self.unit_thread_dims:
+            self.zeros.add(value)
+        return value
 
     def apply(self, expr: AffineExpr, operands: Sequence[SSAValue]) -> SSAValue:
         """``affine.apply`` of ``expr`` (over symbols, one per operand) composed
@@ -138,8 +160,8 @@ class _Builder:
         simplified (upstream's ``makeComposedAffineApply``): an operand or a
         constant when that is what it comes to."""
         leaves: list[SSAValue] = []
-        composed = _compose(expr, list(operands), leaves)
-        composed = composed.simplify(0, len(leaves))
+        composed = _compose(expr, list(operands), leaves, self.zeros)
+        composed = simplify(composed, 0, len(leaves))
         used = sorted(
             {e.position for e in composed.dfs() if isinstance(e, AffineSymExpr)}
         )
@@ -148,10 +170,10 @@ class _Builder:
         if isinstance(composed, AffineSymExpr):
             return leaves[composed.position]
         renumber = [
-            AffineExpr.symbol(used.index(i)) if i in used else AffineExpr.constant(0)
+            AffineExpr.symbol(used.index(i)) if i in used else const(0)
             for i in range(len(leaves))
         ]
-        composed = composed.replace_dims_and_symbols([], renumber)
+        composed = rebuild(composed, [], renumber)
         op = affine.ApplyOp(
             [leaves[i] for i in used],
             AffineMapAttr(AffineMap(0, len(used), (composed,))),
@@ -163,33 +185,33 @@ class _Builder:
 
 
 def _compose(
-    expr: AffineExpr, operands: list[SSAValue], leaves: list[SSAValue]
+    expr: AffineExpr,
+    operands: list[SSAValue],
+    leaves: list[SSAValue],
+    zeros: set[SSAValue],
 ) -> AffineExpr:
     """``expr`` with each symbol replaced by what defines its operand: a constant,
     the (composed) expression of an ``affine.apply``, or a symbol of ``leaves``."""
     replacements: list[AffineExpr] = []
     for value in operands:
-        constant = constant_index(value)
+        constant = 0 if value in zeros else constant_index(value)
         owner = value.owner
         if constant is not None:
-            replacements.append(AffineExpr.constant(constant))
+            replacements.append(const(constant))
         elif isinstance(owner, affine.ApplyOp):
             amap = owner.map.data
-            inner = list(owner.mapOperands)
-            dims = [
-                _compose(AffineExpr.symbol(0), [v], leaves)
-                for v in inner[: amap.num_dims]
+            inner = [
+                _compose(AffineExpr.symbol(0), [v], leaves, zeros)
+                for v in owner.mapOperands
             ]
-            syms = [
-                _compose(AffineExpr.symbol(0), [v], leaves)
-                for v in inner[amap.num_dims :]
-            ]
-            replacements.append(amap.results[0].replace_dims_and_symbols(dims, syms))
+            replacements.append(
+                rebuild(amap.results[0], inner[: amap.num_dims], inner[amap.num_dims :])
+            )
         else:
             if value not in leaves:
                 leaves.append(value)
             replacements.append(AffineExpr.symbol(leaves.index(value)))
-    return expr.replace_dims_and_symbols([], replacements)
+    return rebuild(expr, [], replacements)
 
 
 # -- id builders (upstream's GpuIdBuilder) ---------------------------------------------
@@ -233,7 +255,10 @@ def _linear_id(
     """``x + y * X + z * X * Y`` of the block or thread ids."""
     ids = [b.id_op(kind, d) for d in "xyz"]
     s0, s1, s2 = (AffineExpr.symbol(i) for i in range(3))
-    return b.apply(s0 + s1 * basis[0] + s2 * (basis[0] * basis[1]), ids)
+    return b.apply(
+        add(add(s0, mul(s1, const(basis[0]))), mul(s2, const(basis[0] * basis[1]))),
+        ids,
+    )
 
 
 def _delinearize(b: _Builder, linear: SSAValue, sizes: Sequence[int]) -> list[SSAValue]:
@@ -243,8 +268,8 @@ def _delinearize(b: _Builder, linear: SSAValue, sizes: Sequence[int]) -> list[SS
     exprs: list[AffineExpr] = []
     remaining: AffineExpr = s0
     for stride in reversed(strides):
-        exprs.append(remaining // stride)
-        remaining = remaining % stride
+        exprs.append(floordiv(remaining, const(stride)))
+        remaining = mod(remaining, const(stride))
     return [b.apply(e, [linear]) for e in reversed(exprs)]
 
 
@@ -257,7 +282,9 @@ def _builder_3d(kind: type[BlockIdOp | ThreadIdOp], multiplicity: int) -> IdBuil
         ids = [b.id_op(kind, d) for d in "xyz"]
         scaled = list(ids)
         if multiplicity != 1:
-            scaled[0] = b.apply(AffineExpr.symbol(0) // multiplicity, [ids[0]])
+            scaled[0] = b.apply(
+                floordiv(AffineExpr.symbol(0), const(multiplicity)), [ids[0]]
+            )
         active = [sizes[0] * multiplicity, *sizes[1:]]
         predicates, error = _predicates(b, ids, active, basis)
         return _Ids(scaled, predicates, error)
@@ -268,7 +295,7 @@ def _builder_3d(kind: type[BlockIdOp | ThreadIdOp], multiplicity: int) -> IdBuil
 def _builder_linear(kind: type[BlockIdOp | ThreadIdOp], multiplicity: int) -> IdBuilder:
     def build(b: _Builder, sizes: Sequence[int], basis: Sequence[int]) -> _Ids:
         linear = _linear_id(b, kind, basis)
-        scaled = b.apply(AffineExpr.symbol(0) // multiplicity, [linear])
+        scaled = b.apply(floordiv(AffineExpr.symbol(0), const(multiplicity)), [linear])
         ids = _delinearize(b, scaled, sizes)
         predicates, error = _predicates(
             b, [linear], [prod(sizes) * multiplicity], [prod(basis)]
@@ -281,7 +308,7 @@ def _builder_linear(kind: type[BlockIdOp | ThreadIdOp], multiplicity: int) -> Id
 def _builder_lane(warp_size: int) -> IdBuilder:
     def build(b: _Builder, sizes: Sequence[int], basis: Sequence[int]) -> _Ids:
         linear = _linear_id(b, ThreadIdOp, basis)
-        lane = b.apply(AffineExpr.symbol(0) % warp_size, [linear])
+        lane = b.apply(mod(AffineExpr.symbol(0), const(warp_size)), [linear])
         ids = _delinearize(b, lane, sizes)
         predicates, error = _predicates(b, [lane], [prod(sizes)], [prod(basis)])
         return _Ids(ids, predicates, error)
@@ -620,6 +647,7 @@ def map_nested_forall_to_threads(
         raise MappingError(f'{e} ("block_dims" is too large)') from None
     alter_launch(target, block=block_dims)
     zero = _Builder.at_start(target.body.block).constant(0)
+    unit_dims = frozenset(d for d, size in zip("xyz", block_dims) if size == 1)
     for forall in [
         o for o in target.walk(region_first=True) if isinstance(o, ForallOp)
     ]:
@@ -628,6 +656,7 @@ def map_nested_forall_to_threads(
         _check_mapping(forall, want_blocks=False)
         scheme = _thread_scheme(forall, block_dims, op.warp_size_value)
         after = _Builder.after(forall)
+        after.unit_thread_dims = unit_dims
         _rewrite_forall(forall, block_dims, scheme, after)
         if op.sync:
             after.insert(BarrierOp())
