@@ -1,4 +1,4 @@
-// RUN: xdsl-opt %s --transform-interpreter | filecheck %s
+// RUN: xdsl-opt %s --transform-interpreter --split-input-file | filecheck %s
 
 // transform.apply_patterns.gpu.unroll_vectors_subgroup_mma [16, 8, 8]: a 32x16x16
 // contraction becomes 2x2 output tiles of two 8-deep steps each, its accumulator
@@ -54,6 +54,38 @@ func.func @mma(%a: memref<32x32xf16>, %b: memref<32x32xf16>, %c: memref<32x32xf3
   %e = arith.mulf %d, %d : vector<32x16xf32>
   vector.transfer_write %e, %c[%i, %c0] {in_bounds = [true, true]} : vector<32x16xf32>, memref<32x32xf32>
   return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.gpu.unroll_vectors_subgroup_mma [16, 8, 8]
+    } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// What stays: a masked read (its write is still split, slicing the read's value), a
+// contraction whose 24 rows are no multiple of m = 16.
+
+// CHECK-LABEL: func.func @left_alone
+// CHECK:         %[[R:.*]] = vector.transfer_read %{{.*}}, %{{.*}}, %{{.*}} {in_bounds = [true, true]} : memref<32x32xf32>, vector<16x16xf32>
+// CHECK-NEXT:    %[[S0:.*]] = vector.extract_strided_slice %[[R]] {offsets = [0, 0], sizes = [16, 8], strides = [1, 1]}
+// CHECK-NEXT:    vector.transfer_write %[[S0]]
+// CHECK-NEXT:    %[[S1:.*]] = vector.extract_strided_slice %[[R]] {offsets = [0, 8], sizes = [16, 8], strides = [1, 1]}
+// CHECK-NEXT:    affine.apply
+// CHECK-NEXT:    vector.transfer_write %[[S1]]
+// CHECK-NEXT:    vector.contract {{.*}} : vector<24x16xf32>, vector<16x16xf32> into vector<24x16xf32>
+func.func @left_alone(%a: memref<32x32xf32>, %i: index, %n: index, %x: vector<24x16xf32>, %y: vector<16x16xf32>, %z: vector<24x16xf32>) -> vector<24x16xf32> {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %mask = vector.create_mask %n, %n : vector<16x16xi1>
+  %r = vector.transfer_read %a[%i, %c0], %pad, %mask {in_bounds = [true, true]} : memref<32x32xf32>, vector<16x16xf32>
+  vector.transfer_write %r, %a[%c0, %i] {in_bounds = [true, true]} : vector<16x16xf32>, memref<32x32xf32>
+  %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %x, %y, %z : vector<24x16xf32>, vector<16x16xf32> into vector<24x16xf32>
+  return %d : vector<24x16xf32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
