@@ -311,13 +311,12 @@ class _MmaBlockScaleBase(IRDLOperation):
         )
 
     def llvm_ir(self, emitter: Any) -> None:
-        from xdsl_gpu.targets.llvm_ir.convert_type import convert_type
-
+        args: list[tuple[str, str]] = []
+        for operand in self.operands:
+            llvm_type, ref = emitter.typed(operand).rsplit(" ", 1)
+            args.append((llvm_type, ref))
         emitter.call_intrinsic(
-            self.get_llvm_intrinsic(),
-            self.res.type,
-            [(convert_type(o.type), emitter.ref(o)) for o in self.operands],
-            result=self.res,
+            self.get_llvm_intrinsic(), self.res.type, args, result=self.res
         )
 
 

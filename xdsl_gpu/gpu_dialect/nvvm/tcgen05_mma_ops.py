@@ -151,9 +151,12 @@ def _cta(group: CTAGroupKindAttr) -> int:
 
 
 def _args(emitter: Any, values: list[SSAValue]) -> list[tuple[str, str]]:
-    from xdsl_gpu.targets.llvm_ir.convert_type import convert_type
-
-    return [(convert_type(v.type), emitter.ref(v)) for v in values]
+    """(LLVM IR type, reference) of each value, as ``call_intrinsic`` takes them."""
+    pairs: list[tuple[str, str]] = []
+    for value in values:
+        llvm_type, ref = emitter.typed(value).rsplit(" ", 1)
+        pairs.append((llvm_type, ref))
+    return pairs
 
 
 class _MmaOp(_Tcgen05MmaBase):

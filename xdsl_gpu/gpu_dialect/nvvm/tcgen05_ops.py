@@ -95,13 +95,13 @@ def _address_space(value: SSAValue) -> int:
 
 
 def _args(emitter: Any, *values: SSAValue) -> list[tuple[str, str]]:
-    return [(_llvm_type(v.type), emitter.ref(v)) for v in values]
+    """(LLVM IR type, reference) of each value, as ``call_intrinsic`` takes them."""
+    return [_typed(emitter, v) for v in values]
 
 
-def _llvm_type(t: Attribute) -> str:
-    from xdsl_gpu.targets.llvm_ir.convert_type import convert_type
-
-    return convert_type(t)
+def _typed(emitter: Any, value: SSAValue) -> tuple[str, str]:
+    llvm_type, ref = emitter.typed(value).rsplit(" ", 1)
+    return llvm_type, ref
 
 
 class _GroupOp(IRDLOperation):
