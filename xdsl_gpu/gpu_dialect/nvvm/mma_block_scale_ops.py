@@ -81,16 +81,22 @@ class MMABlockScaleKind(StrEnum):
 
 @irdl_attr_definition
 class ScaleVecSizeAttr(AngleBracketSyntax, EnumAttribute[ScaleVecSize]):
+    """``#nvvm.scale_vec_size<x1|x2|x4>``: scale factors per row of ``mma.block_scale``."""
+
     name = "nvvm.scale_vec_size"
 
 
 @irdl_attr_definition
 class BlockScaleFormatAttr(AngleBracketSyntax, EnumAttribute[BlockScaleFormat]):
+    """``#nvvm.block_scale_format<ue8m0|ue4m3>``: the format of ``mma.block_scale``'s scale factors."""
+
     name = "nvvm.block_scale_format"
 
 
 @irdl_attr_definition
 class MMABlockScaleKindAttr(AngleBracketSyntax, EnumAttribute[MMABlockScaleKind]):
+    """``#nvvm.block_scale_kind<mxf8f6f4|mxf4|mxf4nvf4>``: the kind of ``mma.block_scale`` and ``tcgen05.mma.block_scale``."""
+
     name = "nvvm.block_scale_kind"
 
 

@@ -103,41 +103,57 @@ class Tcgen05MMABlockScale(StrEnum):
 
 @irdl_attr_definition
 class CTAGroupKindAttr(AngleBracketSyntax, EnumAttribute[CTAGroupKind]):
+    """``#nvvm.cta_group<cta_1|cta_2>``: whether a tcgen05 op acts for one CTA or the CTA pair."""
+
     name = "nvvm.cta_group"
 
 
 @irdl_attr_definition
 class Tcgen05FenceKindAttr(AngleBracketSyntax, EnumAttribute[Tcgen05FenceKind]):
+    """``#nvvm.tcgen05_fence<before|after>``: which side of a thread sync ``tcgen05.fence`` orders."""
+
     name = "nvvm.tcgen05_fence"
 
 
 @irdl_attr_definition
 class Tcgen05WaitKindAttr(AngleBracketSyntax, EnumAttribute[Tcgen05WaitKind]):
+    """``#nvvm.tcgen05_wait<load|store>``: what ``tcgen05.wait`` waits for."""
+
     name = "nvvm.tcgen05_wait"
 
 
 @irdl_attr_definition
 class Tcgen05CpShapeAttr(AngleBracketSyntax, EnumAttribute[Tcgen05CpShape]):
+    """``#nvvm.tcgen05_cp_shape<shape_128x256b>``: the shape ``tcgen05.cp`` copies."""
+
     name = "nvvm.tcgen05_cp_shape"
 
 
 @irdl_attr_definition
 class Tcgen05CpMulticastAttr(AngleBracketSyntax, EnumAttribute[Tcgen05CpMulticast]):
+    """``#nvvm.tcgen05_cp_multicast<none|warpx2_02_13|warpx2_01_23|warpx4>``: the warps ``tcgen05.cp`` copies to."""
+
     name = "nvvm.tcgen05_cp_multicast"
 
 
 @irdl_attr_definition
 class Tcgen05CpSrcFormatAttr(AngleBracketSyntax, EnumAttribute[Tcgen05CpSrcFormat]):
+    """``#nvvm.tcgen05_cp_src_fmt<b6x16_p32|b4x16_p64>``: the source format ``tcgen05.cp`` decompresses."""
+
     name = "nvvm.tcgen05_cp_src_fmt"
 
 
 @irdl_attr_definition
 class Tcgen05LdStShapeAttr(AngleBracketSyntax, EnumAttribute[Tcgen05LdStShape]):
+    """``#nvvm.tcgen05_ldst_shape<shape_16x64b>``: the base shape of ``tcgen05.ld``/``st``."""
+
     name = "nvvm.tcgen05_ldst_shape"
 
 
 @irdl_attr_definition
 class Tcgen05MMAKindAttr(AngleBracketSyntax, EnumAttribute[Tcgen05MMAKind]):
+    """``#nvvm.tcgen05_mma_kind<f16|tf32|f8f6f4|i8>``: the operand types of ``tcgen05.mma``."""
+
     name = "nvvm.tcgen05_mma_kind"
 
 
@@ -145,6 +161,8 @@ class Tcgen05MMAKindAttr(AngleBracketSyntax, EnumAttribute[Tcgen05MMAKind]):
 class Tcgen05MMACollectorOpAttr(
     AngleBracketSyntax, EnumAttribute[Tcgen05MMACollectorOp]
 ):
+    """``#nvvm.tcgen05_mma_collectorop<discard|lastuse|fill|use>``: what ``tcgen05.mma`` does with the A collector buffer."""
+
     name = "nvvm.tcgen05_mma_collectorop"
 
 
@@ -152,11 +170,15 @@ class Tcgen05MMACollectorOpAttr(
 class Tcgen05MMACollectorBBufferAttr(
     AngleBracketSyntax, EnumAttribute[Tcgen05MMACollectorBBuffer]
 ):
+    """``#nvvm.tcgen05_mma_collectorb<b0..b3>``: the B collector buffer of ``tcgen05.mma.ws``."""
+
     name = "nvvm.tcgen05_mma_collectorb"
 
 
 @irdl_attr_definition
 class Tcgen05MMABlockScaleAttr(AngleBracketSyntax, EnumAttribute[Tcgen05MMABlockScale]):
+    """``#nvvm.tcgen05_mma_block_scale<default|block16|block32>``: the scale block size of ``tcgen05.mma.block_scale``."""
+
     name = "nvvm.tcgen05_mma_block_scale"
 
 
