@@ -8,6 +8,9 @@ xDSL's leaves each constant where it is, so a constant made inside a ``gpu.launc
 (``transform.gpu.map_nested_forall_to_threads``'s ``arith.cmpi ult, %tid, %c9``)
 stayed a second ``9`` apart from the function's. Constants made while the patterns
 run are uniqued once more afterwards, as MLIR's folder does when they appear.
+The ``llvm`` ops that are ``ConstantLike`` in MLIR count as constants, and the
+folders of ``llvm.extractvalue`` and ``llvm.getelementptr`` that xDSL lacks run with
+the patterns (``xdsl_gpu/passes/llvm_folds.py``).
 """
 
 from __future__ import annotations
@@ -16,9 +19,13 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import builtin
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
+from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
 from xdsl.transforms.canonicalize import CanonicalizePass as XdslCanonicalizePass
+from xdsl.transforms.dead_code_elimination import region_dce
 
 from xdsl_gpu.passes.greedy_constants import unique_constants
+from xdsl_gpu.passes.llvm_folds import FoldExtractValue, FoldGEP, is_constant
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,12 @@ class CanonicalizePass(XdslCanonicalizePass):
     name = "canonicalize"
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        unique_constants(op)
-        super().apply(ctx, op)
-        unique_constants(op)
+        unique_constants(op, is_constant)
+        # xDSL's pass, with the folders of llvm ops it lacks (llvm_folds.py).
+        pattern = GreedyRewritePatternApplier(
+            [CanonicalizationRewritePattern(), FoldExtractValue(), FoldGEP()],
+            ctx=ctx,
+            folding_enabled=True,
+        )
+        PatternRewriteWalker(pattern, post_walk_func=region_dce).rewrite_module(op)
+        unique_constants(op, is_constant)

@@ -11,7 +11,7 @@ replaced by it. A pass that runs a greedy rewrite before its conversion (as
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.traits import ConstantLike, IsolatedFromAbove
@@ -57,13 +57,19 @@ def _key(op: Operation) -> tuple[object, ...]:
     )
 
 
-def unique_constants(root: Operation) -> None:
+def unique_constants(
+    root: Operation, is_constant: Callable[[Operation], bool] | None = None
+) -> None:
     """Hoist and deduplicate the constants nested in ``root`` as MLIR's greedy
-    driver's first walk does (see the module docstring)."""
+    driver's first walk does (see the module docstring). ``is_constant`` says which
+    ops are constants (default: ``ConstantLike`` ones)."""
     uniqued: dict[Region, dict[tuple[object, ...], Operation]] = {}
     owned: set[Operation] = set()
     for op in list(_postorder(root)):
-        if not op.has_trait(ConstantLike) or len(op.results) != 1:
+        constant = (
+            op.has_trait(ConstantLike) if is_constant is None else is_constant(op)
+        )
+        if not constant or len(op.results) != 1:
             continue
         block = op.parent_block()
         if block is None:
