@@ -186,3 +186,38 @@ func.func @index_ops() -> (index, i1, i32) {
   %e = index.casts %c : index to i32
   return %c, %d, %e : index, i1, i32
 }
+
+// -----
+
+// Dead code: a branch a known condition rules out adds nothing.
+
+// CHECK-LABEL: func.func @dead_code
+// CHECK: test.reflect_bounds {smax = 1 : index, smin = 1 : index, umax = 1 : index, umin = 1 : index}
+// CHECK: test.reflect_bounds {smax = 1 : index, smin = 1 : index, umax = 1 : index, umin = 1 : index}
+// CHECK: test.reflect_bounds {smax = 2 : index, smin = 2 : index, umax = 2 : index, umin = 2 : index}
+func.func @dead_code() -> index {
+  %true = arith.constant true
+  %false = arith.constant false
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %r = scf.if %true -> (index) {
+    scf.yield %c1 : index
+  } else {
+    scf.yield %c2 : index
+  }
+  %0 = test.reflect_bounds %r : index
+  %w = scf.while (%a = %c1) : (index) -> index {
+    scf.condition(%false) %a : index
+  } do {
+  ^bb0(%b: index):
+    %b2 = arith.addi %b, %c1 : index
+    scf.yield %b2 : index
+  }
+  %1 = test.reflect_bounds %w : index
+  cf.cond_br %false, ^bb1(%c1 : index), ^bb2(%c2 : index)
+^bb1(%x: index):
+  cf.br ^bb2(%x : index)
+^bb2(%y: index):
+  %2 = test.reflect_bounds %y : index
+  return %2 : index
+}

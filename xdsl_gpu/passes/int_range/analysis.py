@@ -15,9 +15,13 @@ value whose range grows sends its users back onto the list. Block arguments get:
 
 As in MLIR, a result that feeds a terminator and changes after it was first set goes
 straight to the whole range, so a loop-carried value does not climb one step per
-round. Unlike MLIR's, every block is taken as executable (no dead-code analysis), so
-a branch that a constant condition rules out still contributes: less precise, never
-wrong.
+round.
+
+Only executable blocks are visited (MLIR's dead code analysis): the entry blocks of
+the root's regions and of every visited op's regions, except that ``scf.if`` runs
+the region its condition selects, ``scf.while`` its body only unless the condition
+is known false, and ``cf.cond_br`` on a known condition takes one edge. A value in a
+block never reached stays unknown. Unlike MLIR, every function counts as called.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ class IntRangeAnalysis:
 
     def __init__(self) -> None:
         self.ranges: dict[SSAValue, ConstantIntRanges] = {}
+        self.live: set[Block] = set()
         self._queue: deque[Operation] = deque()
         self._queued: set[Operation] = set()
 
@@ -74,11 +79,26 @@ class IntRangeAnalysis:
             for region in op.regions:
                 for block in region.blocks:
                     self._init_block(op, block)
-            self._enqueue(op)
+        for region in root.regions:
+            if region.first_block is not None:
+                self._mark_live(region.first_block)
         while self._queue:
             op = self._queue.popleft()
             self._queued.discard(op)
-            self._visit(op)
+            if op.parent_block() in self.live:
+                self._visit(op)
+
+    def _mark_live(self, block: Block) -> None:
+        """Take ``block`` as executable: its ops get visited."""
+        if block not in self.live:
+            self.live.add(block)
+            for op in block.ops:
+                self._enqueue(op)
+
+    def _mark_regions_live(self, op: Operation, indices: Iterable[int]) -> None:
+        for i in indices:
+            if (entry := op.regions[i].first_block) is not None:
+                self._mark_live(entry)
 
     def _enqueue(self, op: Operation) -> None:
         if op not in self._queued:
@@ -146,11 +166,10 @@ class IntRangeAnalysis:
         elif op.name == "scf.while":
             self._visit_while(op)
         elif op.name in _YIELDING:
-            for region in op.regions:
-                for block in region.blocks:
-                    if (last := block.last_op) is not None and last.name == "scf.yield":
-                        for result, value in zip(op.results, last.operands):
-                            self._join_from(result, value)
+            for block in self._live_region_blocks(op):
+                if (last := block.last_op) is not None and last.name == "scf.yield":
+                    for result, value in zip(op.results, last.operands):
+                        self._join_from(result, value)
         else:
             args = [self.ranges.get(o) for o in op.operands]
             inferred = infer_results(op, args)
@@ -159,9 +178,51 @@ class IntRangeAnalysis:
             else:
                 for value, ranges in inferred.items():
                     self.join(value, ranges, widen=True)
-            if op.successors and (passed := successor_operands(op)) is not None:
-                for block, values in zip(op.successors, passed):
-                    for arg, value in zip(block.args, values):
+            if op.successors:
+                self._visit_branch(op)
+        if op.regions and op.name not in ("scf.if", "scf.while"):
+            self._mark_regions_live(op, range(len(op.regions)))
+
+    def _condition(self, value: SSAValue) -> bool | str | None:
+        """A condition's value: True/False if known, None if it may be either,
+        "unknown" while nothing is known of it yet (then nothing runs yet)."""
+        ranges = self.ranges.get(value)
+        if ranges is None:
+            return "unknown"
+        constant = ranges.constant_value()
+        return None if constant is None else bool(constant)
+
+    def _live_region_blocks(self, op: Operation) -> list[Block]:
+        """The live blocks of ``op``'s regions; for ``scf.if``, the regions its
+        condition selects are marked live first (MLIR's dead code analysis)."""
+        if op.name == "scf.if":
+            condition = self._condition(op.operands[0])
+            if condition != "unknown":
+                chosen = [0, 1] if condition is None else [0 if condition else 1]
+                self._mark_regions_live(op, chosen)
+        return [b for r in op.regions for b in r.blocks if b in self.live]
+
+    def _visit_branch(self, term: Operation) -> None:
+        """Mark the successors a branch may take live; pass them its operands.
+        ``cf.cond_br`` on a known condition takes one edge (``llvm.cond_br``,
+        as in MLIR 22, both)."""
+        passed = successor_operands(term)
+        taken = list(range(len(term.successors)))
+        if term.name == "cf.cond_br":
+            condition = self._condition(term.operands[0])
+            if condition == "unknown":
+                taken = []
+            elif condition is not None:
+                taken = [0 if condition else 1]
+        for i in taken:
+            block = term.successors[i]
+            self._mark_live(block)
+            if passed is None:
+                continue
+            # MLIR follows edges between blocks: a block named twice gets both.
+            for j, successor in enumerate(term.successors):
+                if successor is block:
+                    for arg, value in zip(block.args, passed[j]):
                         self._join_from(arg, value)
 
     def _loop_bound(self, value: SSAValue, width: int, upper: bool) -> int:
@@ -197,13 +258,17 @@ class IntRangeAnalysis:
     def _visit_while(self, op: Operation) -> None:
         before = op.regions[0].blocks[0]
         after = op.regions[1].blocks[0]
+        self._mark_live(before)
         for arg, init in zip(before.args, op.operands):
             self._join_from(arg, init)
-        if (yield_op := after.last_op) is not None:
+        if (yield_op := after.last_op) is not None and after in self.live:
             for arg, value in zip(before.args, yield_op.operands):
                 self._join_from(arg, value)
-        if (condition := before.last_op) is not None:
+        if (condition := before.last_op) is not None and before in self.live:
             forwarded = condition.operands[1:]
-            for arg, result, value in zip(after.args, op.results, forwarded):
-                self._join_from(arg, value)
+            for result, value in zip(op.results, forwarded):
                 self._join_from(result, value)
+            if self._condition(condition.operands[0]) not in ("unknown", False):
+                self._mark_live(after)
+                for arg, value in zip(after.args, forwarded):
+                    self._join_from(arg, value)
