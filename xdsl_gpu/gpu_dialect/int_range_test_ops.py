@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     Signedness,
+    VectorType,
 )
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
@@ -42,6 +43,13 @@ from xdsl.traits import Pure
 from xdsl_gpu.passes.int_range.ranges import ConstantIntRanges, storage_width
 
 _INT_OR_INDEX = AnyOf((BaseAttr(IntegerType), BaseAttr(IndexType)))
+_INT_OR_INDEX_LIKE = AnyOf(
+    (
+        BaseAttr(IntegerType),
+        BaseAttr(IndexType),
+        VectorType.constr(_INT_OR_INDEX),
+    )
+)
 
 BOUND_NAMES = ("smax", "smin", "umax", "umin")
 """The four bounds, in the order MLIR prints them (sorted by name)."""
@@ -104,7 +112,7 @@ class ReflectBoundsOp(IRDLOperation):
 
     name = "test.reflect_bounds"
 
-    T: ClassVar = VarConstraint("T", _INT_OR_INDEX)
+    T: ClassVar = VarConstraint("T", _INT_OR_INDEX_LIKE)
     value = operand_def(T)
     umin = opt_prop_def(IntegerAttr)
     umax = opt_prop_def(IntegerAttr)
@@ -122,6 +130,8 @@ class ReflectBoundsOp(IRDLOperation):
         """Write ``ranges`` on the op: signed bounds as ``si``, unsigned ones as
         ``ui`` integers of the value's width, or all four as ``index``."""
         type = self.value.type
+        if isinstance(type, VectorType):
+            type = type.element_type
         for name in BOUND_NAMES:
             self.properties.pop(name, None)
         for name in BOUND_NAMES:

@@ -24,7 +24,15 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    TensorType,
+    VectorType,
+)
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -52,6 +60,15 @@ def _constant(value: SSAValue, bits: int) -> Operation:
     """The constant op the value's dialect makes (MLIR's ``materializeConstant``:
     ``llvm`` and ``index`` have their own), else an ``arith.constant``."""
     type = value.type
+    if isinstance(type, VectorType | TensorType):
+        # A splat of the one value every element has.
+        element = type.element_type
+        assert isinstance(element, IntegerType | IndexType)
+        number = IntegerAttr(bits, element, truncate_bits=True).value.data
+        dense = DenseIntOrFPElementsAttr.from_list(type, [number])
+        constant = arith.ConstantOp(dense)
+        constant.results[0].name_hint = "cst"
+        return constant
     assert isinstance(type, IntegerType | IndexType)
     attr = IntegerAttr(bits, type, truncate_bits=True)
     number = attr.value.data

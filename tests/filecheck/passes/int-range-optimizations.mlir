@@ -221,3 +221,28 @@ func.func @dead_code() -> index {
   %2 = test.reflect_bounds %y : index
   return %2 : index
 }
+
+// -----
+
+// Vectors share one range for their elements; a single value becomes a splat.
+// memref.dim: a dynamic size is non-negative, a static one a constant.
+
+// CHECK-LABEL: func.func @shaped
+// CHECK-DAG:     %[[SIX:.*]] = arith.constant dense<6> : vector<4xi32>
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
+// CHECK:         test.reflect_bounds {smax = 7 : si32, smin = 4 : si32, umax = 7 : ui32, umin = 4 : ui32}
+// CHECK:         test.reflect_bounds {smax = 9223372036854775807 : index, smin = 0 : index, umax = 9223372036854775807 : index, umin = 0 : index}
+// CHECK:         return %[[SIX]], %[[C5]] : vector<4xi32>, index
+func.func @shaped(%m: memref<?x5xf32>) -> (vector<4xi32>, index) {
+  %c = arith.constant dense<3> : vector<4xi32>
+  %d = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
+  %a = arith.addi %c, %c : vector<4xi32>
+  %b = arith.addi %d, %c : vector<4xi32>
+  %r = test.reflect_bounds %b : vector<4xi32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %dyn = memref.dim %m, %c0 : memref<?x5xf32>
+  %rd = test.reflect_bounds %dyn : index
+  %static = memref.dim %m, %c1 : memref<?x5xf32>
+  return %a, %static : vector<4xi32>, index
+}

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import DenseArrayBase, IndexType, IntegerAttr
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    DenseIntOrFPElementsAttr,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    TensorType,
+)
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import ConstantLike
 
@@ -131,6 +138,43 @@ def constant_int(value: SSAValue) -> int | None:
     return to_unsigned(attr.value.data, width)
 
 
+def _constant_ranges(op: Operation, result: SSAValue) -> R | None:
+    """An integer constant, or the union of a dense vector's elements."""
+    width = storage_width(result.type)
+    if (value := constant_int(result)) is not None:
+        return R.constant(value, width)
+    attr = op.properties.get("value", op.attributes.get("value"))
+    if width == 0 or not isinstance(attr, DenseIntOrFPElementsAttr):
+        return None
+    values = [v for v in attr.get_values() if isinstance(v, int)]
+    if not values:
+        return None
+    ranges = R.constant(values[0], width)
+    for v in values[1:]:
+        ranges = ranges.union(R.constant(v, width))
+    return ranges
+
+
+def _shaped_dim(op: Operation, args: Args) -> Ranges:
+    """``memref.dim``/``tensor.dim``: the sizes the index may pick, static ones as
+    they are, dynamic ones in [0, index max] (``inferShapedDimOpInterface``)."""
+    result = op.results[0]
+    width = storage_width(result.type)
+    anything = R.from_signed(0, smax_of(width), width)
+    shaped = op.operands[0].type
+    if not isinstance(shaped, MemRefType | TensorType):
+        return {result: anything}
+    shape = shaped.get_shape()
+    low, high = 0, len(shape) - 1
+    if (index := args[1]) is not None:
+        low, high = max(low, index.smin), min(high, index.smax)
+    ranges: R | None = None
+    for size in shape[low : high + 1]:
+        dim = anything if size < 0 else R.constant(size, width)
+        ranges = dim if ranges is None else ranges.union(dim)
+    return {result: ranges if ranges is not None else anything}
+
+
 def _select(op: Operation, args: Args) -> R | None:
     cond, true_case, false_case = args
     value = cond.constant_value() if cond is not None else None
@@ -145,9 +189,8 @@ def _arith(op: Operation, args: Args) -> Ranges | None:
     result = op.results[0] if len(op.results) == 1 else None
     if op.name == "arith.constant":
         assert result is not None
-        value = constant_int(result)
-        width = storage_width(result.type)
-        return {} if value is None else {result: R.constant(value, width)}
+        ranges = _constant_ranges(op, result)
+        return {} if ranges is None else {result: ranges}
     if op.name == "arith.select":
         assert result is not None
         ranges = _select(op, args)
@@ -422,6 +465,8 @@ def infer_results(op: Operation, args: Args) -> Ranges | None:
         return _arith(op, args)
     if op.name.startswith("index."):
         return _index(op, args)
+    if op.name in ("memref.dim", "tensor.dim"):
+        return _shaped_dim(op, args)
     if isinstance(op, RangeableSpecialRegisterOp):
         # With a `range`, [lower, upper] taken as they are for all four bounds;
         # without one, MLIR 22 states nothing (the result stays unknown).

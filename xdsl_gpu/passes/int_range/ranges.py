@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import IndexType, IntegerType
+from xdsl.dialects.builtin import IndexType, IntegerType, TensorType, VectorType
 from xdsl.ir import Attribute
 
 INDEX_WIDTH = 64
@@ -19,7 +19,10 @@ INDEX_WIDTH = 64
 
 
 def storage_width(type: Attribute) -> int:
-    """The width whose ranges describe values of ``type``; 0 for non-integers."""
+    """The width whose ranges describe values of ``type`` (of its elements for a
+    vector or tensor, which share one range); 0 for non-integers."""
+    if isinstance(type, VectorType | TensorType):
+        type = type.element_type
     if isinstance(type, IndexType):
         return INDEX_WIDTH
     if isinstance(type, IntegerType):
