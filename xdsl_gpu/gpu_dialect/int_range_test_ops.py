@@ -13,8 +13,6 @@ They are ops of xdsl-gpu's ``test`` dialect (``xdsl_gpu/gpu_dialect/test.py``), 
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
@@ -24,32 +22,36 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
-    AnyOf,
-    BaseAttr,
     IRDLOperation,
-    ParsePropInAttrDict,
-    VarConstraint,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
-    prop_def,
     result_def,
     traits_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
 
 from xdsl_gpu.passes.int_range.ranges import ConstantIntRanges, storage_width
 
-_INT_OR_INDEX = AnyOf((BaseAttr(IntegerType), BaseAttr(IndexType)))
-_INT_OR_INDEX_LIKE = AnyOf(
-    (
-        BaseAttr(IntegerType),
-        BaseAttr(IndexType),
-        VectorType.constr(_INT_OR_INDEX),
-    )
-)
+_EXPECTED = "integer or index or vector of integer or index values"
+
+
+def _int_or_index_like(type: Attribute) -> bool:
+    if isinstance(type, VectorType):
+        type = type.element_type
+    return isinstance(type, IntegerType | IndexType)
+
+
+def _check_type(op: IRDLOperation, what: str, type: Attribute) -> None:
+    """MLIR's type constraint message for an operand or result."""
+    if not _int_or_index_like(type):
+        raise VerifyException(
+            f"'{op.name}' op {what} must be {_EXPECTED}, but got '{type}'"
+        )
+
 
 BOUND_NAMES = ("smax", "smin", "umax", "umin")
 """The four bounds, in the order MLIR prints them (sorted by name)."""
@@ -61,13 +63,20 @@ class WithBoundsOp(IRDLOperation):
 
     name = "test.with_bounds"
 
-    umin = prop_def(IntegerAttr)
-    umax = prop_def(IntegerAttr)
-    smin = prop_def(IntegerAttr)
-    smax = prop_def(IntegerAttr)
-    fakeVal = result_def(_INT_OR_INDEX)
+    # Required; checked in verify_ for MLIR's message and order.
+    umin = opt_prop_def(IntegerAttr)
+    umax = opt_prop_def(IntegerAttr)
+    smin = opt_prop_def(IntegerAttr)
+    smax = opt_prop_def(IntegerAttr)
+    fakeVal = result_def()
 
     traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        for name in BOUND_NAMES:
+            if name not in self.properties:
+                raise VerifyException(f"'{self.name}' op requires attribute '{name}'")
+        _check_type(self, "result #0", self.fakeVal.type)
 
     @classmethod
     def parse(cls, parser: Parser) -> WithBoundsOp:
@@ -96,13 +105,14 @@ class WithBoundsOp(IRDLOperation):
 
     def ranges(self) -> ConstantIntRanges:
         width = storage_width(self.fakeVal.type)
-        return ConstantIntRanges.from_bounds(
-            self.umin.value.data,
-            self.umax.value.data,
-            self.smin.value.data,
-            self.smax.value.data,
-            width,
-        )
+        bounds = [
+            self.properties.get(name) for name in ("umin", "umax", "smin", "smax")
+        ]
+        values = [b.value.data for b in bounds if isinstance(b, IntegerAttr)]
+        if len(values) != 4:  # not verified: nothing known
+            return ConstantIntRanges.max_range(width)
+        umin, umax, smin, smax = values
+        return ConstantIntRanges.from_bounds(umin, umax, smin, smax, width)
 
 
 @irdl_op_definition
@@ -112,16 +122,44 @@ class ReflectBoundsOp(IRDLOperation):
 
     name = "test.reflect_bounds"
 
-    T: ClassVar = VarConstraint("T", _INT_OR_INDEX_LIKE)
-    value = operand_def(T)
+    value = operand_def()
     umin = opt_prop_def(IntegerAttr)
     umax = opt_prop_def(IntegerAttr)
     smin = opt_prop_def(IntegerAttr)
     smax = opt_prop_def(IntegerAttr)
-    result = result_def(T)
+    result = result_def()
 
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = "attr-dict $value `:` type($result)"
+    @classmethod
+    def parse(cls, parser: Parser) -> ReflectBoundsOp:
+        # attr-dict $value `:` type($result), the operand of the result's type.
+        attributes = parser.parse_optional_attr_dict()
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(":")
+        type = parser.parse_type()
+        properties = {n: attributes.pop(n) for n in BOUND_NAMES if n in attributes}
+        return cls.create(
+            operands=[parser.resolve_operand(value, type)],
+            result_types=[type],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        merged = {**self.properties, **self.attributes}
+        printer.print_op_attributes({k: merged[k] for k in sorted(merged)})
+        printer.print_string(" ")
+        printer.print_operand(self.value)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        _check_type(self, "operand #0", self.value.type)
+        _check_type(self, "result #0", self.result.type)
+        if self.value.type != self.result.type:
+            raise VerifyException(
+                f"'{self.name}' op failed to verify that all of {{value, result}} "
+                "have same type"
+            )
 
     def __init__(self, value: SSAValue):
         super().__init__(operands=[value], result_types=[value.type])
