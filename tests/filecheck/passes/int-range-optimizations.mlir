@@ -246,3 +246,26 @@ func.func @shaped(%m: memref<?x5xf32>) -> (vector<4xi32>, index) {
   %static = memref.dim %m, %c1 : memref<?x5xf32>
   return %a, %static : vector<4xi32>, index
 }
+
+// -----
+
+// Vector ops that keep or combine their operands' elements; vector.step.
+
+// CHECK-LABEL: func.func @vector_ops
+// CHECK: test.reflect_bounds {smax = 9 : si32, smin = 7 : si32, umax = 9 : ui32, umin = 7 : ui32}
+// CHECK: test.reflect_bounds {smax = 9 : si32, smin = 7 : si32, umax = 9 : ui32, umin = 7 : ui32}
+// CHECK: test.reflect_bounds {smax = 15 : index, smin = 0 : index, umax = 15 : index, umin = 0 : index}
+func.func @vector_ops(%idx: index) {
+  %c = arith.constant 7 : i32
+  %d = arith.constant 9 : i32
+  %b = vector.broadcast %c : i32 to vector<4xi32>
+  %i = vector.insert %d, %b[1] : i32 into vector<4xi32>
+  %0 = test.reflect_bounds %i : vector<4xi32>
+  %s = vector.shape_cast %i : vector<4xi32> to vector<2x2xi32>
+  %t = vector.transpose %s, [1, 0] : vector<2x2xi32> to vector<2x2xi32>
+  %e = vector.extract %t[%idx, 0] : i32 from vector<2x2xi32>
+  %1 = test.reflect_bounds %e : i32
+  %st = vector.step : vector<16xindex>
+  %2 = test.reflect_bounds %st : vector<16xindex>
+  return
+}

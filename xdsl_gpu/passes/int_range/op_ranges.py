@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     TensorType,
+    VectorType,
 )
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import ConstantLike
@@ -310,6 +311,35 @@ def _index(op: Operation, args: Args) -> Ranges | None:
     return None
 
 
+# Vector ops ----------------------------------------------------------------------------
+
+_VECTOR_FORWARDING = frozenset(
+    {"vector.broadcast", "vector.transpose", "vector.shape_cast", "vector.extract"}
+)
+"""Vector ops whose result holds elements of their first operand only."""
+
+
+def _vector(op: Operation, args: Args) -> Ranges | None:
+    """The vector ops MLIR 22 infers ranges for (one range for all elements)."""
+    result = op.results[0] if op.results else None
+    if result is None:
+        return None
+    if op.name == "vector.step":
+        size = 1
+        if isinstance(result.type, VectorType):
+            size = result.type.get_shape()[0]
+        width = storage_width(result.type)
+        return {result: R.from_unsigned(0, size - 1, width)}
+    if op.name not in _VECTOR_FORWARDING and op.name != "vector.insert":
+        return None
+    if any(a is None for a in args):
+        return {}
+    known = [a for a in args if a is not None]
+    if op.name == "vector.insert":
+        return {result: known[0].union(known[1])}
+    return {result: known[0]}
+
+
 # GPU ids and dimensions --------------------------------------------------------------
 
 MAX_DIM = (1 << 32) - 1
@@ -465,6 +495,8 @@ def infer_results(op: Operation, args: Args) -> Ranges | None:
         return _arith(op, args)
     if op.name.startswith("index."):
         return _index(op, args)
+    if op.name.startswith("vector."):
+        return _vector(op, args)
     if op.name in ("memref.dim", "tensor.dim"):
         return _shaped_dim(op, args)
     if isinstance(op, RangeableSpecialRegisterOp):
