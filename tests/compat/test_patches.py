@@ -263,6 +263,38 @@ def test_spaced_shape_delimiters(text: str, shape: str) -> None:
     assert str(Parser(ctx, text).parse_type()) == shape
 
 
+def test_gap_upstream_affine_map_aliases() -> None:
+    from xdsl.dialects.affine import ApplyOp
+    from xdsl.dialects.builtin import AffineMapAttr, IndexType, ModuleOp
+    from xdsl.ir.affine import AffineExpr, AffineMap
+
+    def printed(print_ops: bool) -> str:
+        value = _TestOp(result_types=[IndexType()]).results[0]
+        expr = AffineExpr.symbol(0) // 16
+        apply = ApplyOp([value], AffineMapAttr(AffineMap(0, 1, (expr,))))
+        module = ModuleOp([value.owner, apply])
+        text = io.StringIO()
+        if print_ops:
+            Printer(text).print_op(module)
+            return text.getvalue()
+        with (
+            mock.patch.object(Printer, "print_op", compat.original(Printer.print_op)),
+            mock.patch.object(ApplyOp, "print", compat.original(ApplyOp.print)),
+            mock.patch.object(
+                AffineMapAttr,
+                "print_builtin",
+                compat.original(AffineMapAttr.print_builtin),
+            ),
+        ):
+            Printer(text).print_op(module)
+        return text.getvalue()
+
+    assert "affine.apply affine_map<()[s0] -> ((s0 floordiv 16))> ()[" in printed(False)
+    ours = printed(True)
+    assert ours.startswith("#map = affine_map<()[s0] -> (s0 floordiv 16)>\n")
+    assert "affine.apply #map()[%" in ours
+
+
 def test_gap_upstream_scf_while_syntax() -> None:
     from xdsl.dialects.scf import Scf, WhileOp
     from xdsl.utils.exceptions import ParseError

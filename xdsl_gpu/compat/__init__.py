@@ -97,6 +97,7 @@ from xdsl_gpu.compat.printer import (
     upstream_memory_space_printing,
     upstream_scf_parallel_printing,
     upstream_special_float_printing,
+    upstream_affine_map_aliases,
 )
 
 __all__ = [
@@ -150,6 +151,7 @@ __all__ = [
     "upstream_scf_parallel_printing",
     "upstream_scf_parallel_syntax",
     "upstream_scf_while_syntax",
+    "upstream_affine_map_aliases",
     "upstream_special_float_printing",
     "verify_dialect_attributes_with",
     "write_output_file",
@@ -274,6 +276,14 @@ PATCHES: tuple[Patch, ...] = (
     ),
     Patch(
         "hex_floats_in_dense_literals",
+    Patch(
+        "upstream_affine_map_aliases",
+        "xDSL prints each affine map where it is used, in its own syntax "
+        "(affine.apply affine_map<()[s0] -> ((s0 floordiv 16))> ()[%t]); MLIR names "
+        "the maps it prints once, before the module (#map = affine_map<()[s0] -> (s0 "
+        "floordiv 16)>, affine.apply #map()[%t]), and upstream's tests check the "
+        "aliases. Runs that use xdsl-gpu only (it changes what stock xDSL prints).",
+    ),
         "xDSL reads a hexadecimal literal in a dense<...> of floats as an integer "
         "value instead of the element's bit pattern (a silent miscompile of what "
         "mlir-opt prints).",

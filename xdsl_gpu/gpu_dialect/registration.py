@@ -156,6 +156,8 @@ def install_parser_fixes() -> None:
 
 def install_hooks() -> None:
     """The changes inside xDSL that the dialects need (each applied once)."""
+    from xdsl_gpu.gpu_dialect.gpu.attributes import format_affine_map
+
     install_parser_fixes()
     compat.verify_dialect_attributes_with(verify_dialect_attributes)
     compat.record_source_locations()
@@ -169,6 +171,7 @@ def install_hooks() -> None:
     compat.upstream_memory_space_printing()
     compat.upstream_special_float_printing()
     compat.upstream_block_predecessor_comments()
+    compat.upstream_affine_map_aliases(format_affine_map)
     compat.linalg_contractions_cast_inputs()
     compat.xdsl_dispatch_follows_subclasses(_subclassed_ops())
 

@@ -17,11 +17,13 @@ func.func @subview_static(%m: memref<8x16xf32>) -> memref<4x4xf32, strided<[32, 
 // Dynamic metadata: offset = base_offset + sum(sub_offset * base_stride), stride =
 // base_stride * sub_stride; the unit dimension of a rank-reducing subview drops.
 
+// CHECK-DAG:   #[[$ESM1:.*]] = affine_map<()[s0] -> (s0 * 2)>
+// CHECK-DAG:   #[[$ESM2:.*]] = affine_map<()[s0, s1, s2, s3] -> (s0 + s1 * s2 + s3 * 2)>
 // CHECK-LABEL: func.func @subview_dynamic
 func.func @subview_dynamic(%m: memref<?x?xf32, strided<[?, ?], offset: ?>>, %o: index, %s: index) -> memref<?xf32, strided<[?], offset: ?>> {
   // CHECK-NEXT: %[[B:.*]], %[[OFF:.*]], %{{.*}}, %{{.*}}, %[[S0:.*]], %[[S1:.*]] = memref.extract_strided_metadata %m
-  // CHECK-NEXT: %[[STRIDE:.*]] = affine.apply affine_map<()[s0] -> ((s0 * 2))> ()[%[[S1]]]
-  // CHECK-NEXT: %[[OFFSET:.*]] = affine.apply affine_map<()[s0, s1, s2, s3] -> (((s0 + (s1 * s2)) + (s3 * 2)))> ()[%[[OFF]], %o, %[[S0]], %[[S1]]]
+  // CHECK-NEXT: %[[STRIDE:.*]] = affine.apply #[[$ESM1]]()[%[[S1]]]
+  // CHECK-NEXT: %[[OFFSET:.*]] = affine.apply #[[$ESM2]]()[%[[OFF]], %o, %[[S0]], %[[S1]]]
   // CHECK-NEXT: %[[R:.*]] = memref.reinterpret_cast %[[B]] to offset: [%[[OFFSET]]], sizes: [%s], strides: [%[[STRIDE]]] : memref<f32> to memref<?xf32, strided<[?], offset: ?>>
   %0 = memref.subview %m[%o, 2][1, %s][1, 2] : memref<?x?xf32, strided<[?, ?], offset: ?>> to memref<?xf32, strided<[?], offset: ?>>
   return %0 : memref<?xf32, strided<[?], offset: ?>>
@@ -32,11 +34,13 @@ func.func @subview_dynamic(%m: memref<?x?xf32, strided<[?, ?], offset: ?>>, %o: 
 // A subview of a subview reads the first source's base buffer; the intermediate
 // views disappear.
 
+// CHECK-DAG:   #[[$ESM3:.*]] = affine_map<()[s0] -> (s0 * 16 + 2)>
+// CHECK-DAG:   #[[$ESM4:.*]] = affine_map<()[s0, s1] -> (s0 + s1 + 16)>
 // CHECK-LABEL: func.func @subview_chain
 func.func @subview_chain(%m: memref<8x16xf32>, %i: index) -> memref<2x2xf32, strided<[32, 3], offset: ?>> {
   // CHECK-NEXT: %[[B:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %m
-  // CHECK-NEXT: %[[O1:.*]] = affine.apply affine_map<()[s0] -> (((s0 * 16) + 2))> ()[%i]
-  // CHECK-NEXT: %[[O2:.*]] = affine.apply affine_map<()[s0, s1] -> (((s0 + s1) + 16))> ()[%[[O1]], %i]
+  // CHECK-NEXT: %[[O1:.*]] = affine.apply #[[$ESM3]]()[%i]
+  // CHECK-NEXT: %[[O2:.*]] = affine.apply #[[$ESM4]]()[%[[O1]], %i]
   // CHECK-NEXT: %[[R:.*]] = memref.reinterpret_cast %[[B]] to offset: [%[[O2]]], sizes: [2, 2], strides: [32, 3]
   // CHECK-NEXT: func.return %[[R]]
   %0 = memref.subview %m[%i, 2][4, 8][1, 1] : memref<8x16xf32> to memref<4x8xf32, strided<[16, 1], offset: ?>>
@@ -46,10 +50,11 @@ func.func @subview_chain(%m: memref<8x16xf32>, %i: index) -> memref<2x2xf32, str
 
 // -----
 
+// CHECK-DAG:   #[[$ESM5:.*]] = affine_map<()[s0] -> (s0 * 16)>
 // CHECK-LABEL: func.func @rank_reducing
 func.func @rank_reducing(%m: memref<8x16xf32>, %i: index) -> memref<16xf32, strided<[1], offset: ?>> {
   // CHECK-NEXT: %[[B:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %m
-  // CHECK-NEXT: %[[O:.*]] = affine.apply affine_map<()[s0] -> ((s0 * 16))> ()[%i]
+  // CHECK-NEXT: %[[O:.*]] = affine.apply #[[$ESM5]]()[%i]
   // CHECK-NEXT: memref.reinterpret_cast %[[B]] to offset: [%[[O]]], sizes: [16], strides: [1] : memref<f32> to memref<16xf32, strided<[1], offset: ?>>
   %0 = memref.subview %m[%i, 0][1, 16][1, 1] : memref<8x16xf32> to memref<16xf32, strided<[1], offset: ?>>
   return %0 : memref<16xf32, strided<[1], offset: ?>>
@@ -60,14 +65,16 @@ func.func @rank_reducing(%m: memref<8x16xf32>, %i: index) -> memref<16xf32, stri
 // collapse_shape: the product of the group's sizes, the stride of its innermost
 // dimension.
 
+// CHECK-DAG:   #[[$ESM6:.*]] = affine_map<()[s0, s1] -> ((s0 * s1) * 4)>
+// CHECK-DAG:   #[[$ESM7:.*]] = affine_map<()[s0] -> (s0 * 4)>
 // CHECK-LABEL: func.func @collapse
 func.func @collapse(%m: memref<?x4x?xf32>, %s: memref<?x4x?xf32, strided<[?, ?, ?], offset: ?>>) -> (memref<?xf32>, memref<?x?xf32, strided<[?, ?], offset: ?>>) {
   // CHECK-NEXT: %[[B:.*]], %{{.*}}, %[[D0:.*]], %{{.*}}, %[[D2:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %m
-  // CHECK-NEXT: %[[N:.*]] = affine.apply affine_map<()[s0, s1] -> (((s0 * s1) * 4))> ()[%[[D0]], %[[D2]]]
+  // CHECK-NEXT: %[[N:.*]] = affine.apply #[[$ESM6]]()[%[[D0]], %[[D2]]]
   // CHECK-NEXT: %[[R:.*]] = memref.reinterpret_cast %[[B]] to offset: [0], sizes: [%[[N]]], strides: [1] : memref<f32> to memref<?xf32>
   %0 = memref.collapse_shape %m [[0, 1, 2]] : memref<?x4x?xf32> into memref<?xf32>
   // CHECK-NEXT: %[[SB:.*]], %[[SO:.*]], %[[SD0:.*]], %{{.*}}, %[[SD2:.*]], %{{.*}}, %[[ST1:.*]], %[[ST2:.*]] = memref.extract_strided_metadata %s
-  // CHECK-NEXT: %[[SN:.*]] = affine.apply affine_map<()[s0] -> ((s0 * 4))> ()[%[[SD0]]]
+  // CHECK-NEXT: %[[SN:.*]] = affine.apply #[[$ESM7]]()[%[[SD0]]]
   // CHECK-NEXT: memref.reinterpret_cast %[[SB]] to offset: [%[[SO]]], sizes: [%[[SN]], %[[SD2]]], strides: [%[[ST1]], %[[ST2]]]
   %1 = memref.collapse_shape %s [[0, 1], [2]] : memref<?x4x?xf32, strided<[?, ?, ?], offset: ?>> into memref<?x?xf32, strided<[?, ?], offset: ?>>
   return %0, %1 : memref<?xf32>, memref<?x?xf32, strided<[?, ?], offset: ?>>
@@ -78,17 +85,21 @@ func.func @collapse(%m: memref<?x4x?xf32>, %s: memref<?x4x?xf32, strided<[?, ?, 
 // expand_shape: the dynamic size is the source size divided by the static sizes of
 // its group (as mlir-opt 22 computes it); strides are suffix products.
 
+// CHECK-DAG:   #[[$ESM8:.*]] = affine_map<()[s0] -> (s0 floordiv 4)>
+// CHECK-DAG:   #[[$ESM9:.*]] = affine_map<()[s0] -> (s0 * 4)>
+// CHECK-DAG:   #[[$ESM10:.*]] = affine_map<()[s0] -> (s0 floordiv 2)>
+// CHECK-DAG:   #[[$ESM11:.*]] = affine_map<()[s0, s1] -> (s0 * (s1 floordiv 2))>
 // CHECK-LABEL: func.func @expand
 func.func @expand(%m: memref<?xf32>, %n: index, %s: memref<?x?xf32, strided<[?, ?], offset: ?>>, %a: index, %b: index) -> (memref<?x4xf32>, memref<?x4x2x?xf32, strided<[?, ?, ?, ?], offset: ?>>) {
   // CHECK-NEXT: %[[B:.*]], %{{.*}}, %[[D:.*]], %{{.*}} = memref.extract_strided_metadata %m
-  // CHECK-NEXT: %[[N:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 4))> ()[%[[D]]]
+  // CHECK-NEXT: %[[N:.*]] = affine.apply #[[$ESM8]]()[%[[D]]]
   // CHECK-NEXT: memref.reinterpret_cast %[[B]] to offset: [0], sizes: [%[[N]], 4], strides: [4, 1] : memref<f32> to memref<?x4xf32>
   %0 = memref.expand_shape %m [[0, 1]] output_shape [%n, 4] : memref<?xf32> into memref<?x4xf32>
   // CHECK-NEXT: %[[SB:.*]], %[[SO:.*]], %[[D0:.*]], %[[D1:.*]], %[[T0:.*]], %[[T1:.*]] = memref.extract_strided_metadata %s
-  // CHECK-NEXT: %[[E0:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 4))> ()[%[[D0]]]
-  // CHECK-NEXT: %[[F0:.*]] = affine.apply affine_map<()[s0] -> ((s0 * 4))> ()[%[[T0]]]
-  // CHECK-NEXT: %[[E3:.*]] = affine.apply affine_map<()[s0] -> ((s0 floordiv 2))> ()[%[[D1]]]
-  // CHECK-NEXT: %[[F2:.*]] = affine.apply affine_map<()[s0, s1] -> ((s0 * (s1 floordiv 2)))> ()[%[[T1]], %[[D1]]]
+  // CHECK-NEXT: %[[E0:.*]] = affine.apply #[[$ESM8]]()[%[[D0]]]
+  // CHECK-NEXT: %[[F0:.*]] = affine.apply #[[$ESM9]]()[%[[T0]]]
+  // CHECK-NEXT: %[[E3:.*]] = affine.apply #[[$ESM10]]()[%[[D1]]]
+  // CHECK-NEXT: %[[F2:.*]] = affine.apply #[[$ESM11]]()[%[[T1]], %[[D1]]]
   // CHECK-NEXT: memref.reinterpret_cast %[[SB]] to offset: [%[[SO]]], sizes: [%[[E0]], 4, 2, %[[E3]]], strides: [%[[F0]], %[[T0]], %[[F2]], %[[T1]]]
   %1 = memref.expand_shape %s [[0, 1], [2, 3]] output_shape [%a, 4, 2, %b] : memref<?x?xf32, strided<[?, ?], offset: ?>> into memref<?x4x2x?xf32, strided<[?, ?, ?, ?], offset: ?>>
   return %0, %1 : memref<?x4xf32>, memref<?x4x2x?xf32, strided<[?, ?, ?, ?], offset: ?>>
@@ -99,10 +110,11 @@ func.func @expand(%m: memref<?xf32>, %n: index, %s: memref<?x?xf32, strided<[?, 
 // Two dynamic sizes in one group (mlir-opt 22 crashes here): the sizes come from
 // output_shape.
 
+// CHECK-DAG:   #[[$ESM12:.*]] = affine_map<()[s0] -> (s0 * 4)>
 // CHECK-LABEL: func.func @expand_two_dynamic
 func.func @expand_two_dynamic(%m: memref<?xf32>, %a: index, %b: index) -> memref<?x4x?xf32> {
   // CHECK-NEXT: %[[B:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %m
-  // CHECK-NEXT: %[[S0:.*]] = affine.apply affine_map<()[s0] -> ((s0 * 4))> ()[%b]
+  // CHECK-NEXT: %[[S0:.*]] = affine.apply #[[$ESM12]]()[%b]
   // CHECK-NEXT: memref.reinterpret_cast %[[B]] to offset: [0], sizes: [%a, 4, %b], strides: [%[[S0]], %b, 1] : memref<f32> to memref<?x4x?xf32>
   %0 = memref.expand_shape %m [[0, 1, 2]] output_shape [%a, 4, %b] : memref<?xf32> into memref<?x4x?xf32>
   return %0 : memref<?x4x?xf32>

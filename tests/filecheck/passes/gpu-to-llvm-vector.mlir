@@ -73,11 +73,12 @@ func.func @transfers(%m: memref<5xf32>, %i: index, %mask: vector<2xi1>) -> (vect
 // for the vector; broadcast dims once the others are. Upstream's gpu-to-cubin test
 // relies on it: the pipeline then lowers its host transfer_read to a plain load.
 
+// CANON-DAG:   #[[$BCAST:.*]] = affine_map<(d0, d1) -> (0, d1)>
 // CANON-LABEL: func.func @in_bounds(
 // CANON:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : memref<5xf32>, vector<2xf32>
 // CANON-NEXT:    vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} : memref<5xf32>, vector<2xf32>
 // CANON-NEXT:    vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [false, true]} : memref<?x8xf32>, vector<2x4xf32>
-// CANON-NEXT:    vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<?x8xf32>, vector<2x4xf32>
+// CANON-NEXT:    vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true], permutation_map = #[[$BCAST]]} : memref<?x8xf32>, vector<2x4xf32>
 // CANON-NEXT:    vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}] {in_bounds = [true]} : vector<2xf32>, memref<5xf32>
 
 func.func @in_bounds(%m: memref<5xf32>, %d: memref<?x8xf32>, %v: vector<2xf32>) -> (vector<2xf32>, vector<2xf32>, vector<2x4xf32>, vector<2x4xf32>) {

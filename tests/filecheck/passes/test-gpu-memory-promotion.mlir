@@ -3,6 +3,9 @@
 // MLIR's promoteToWorkgroupMemory, as mlir-opt-22 -test-gpu-memory-promotion writes it
 // (same ops in the same order; mlir-opt-22 names the values differently).
 
+// The index maps print once, as aliases before the module (as MLIR prints them).
+// CHECK-DAG:   #[[$MUL:.*]] = affine_map<()[s0, s1] -> (s0 * s1)>
+// CHECK-DAG:   #[[$ADD:.*]] = affine_map<()[s0, s1] -> (s0 + s1)>
 // CHECK-LABEL: gpu.func @vector(
 // CHECK-SAME:     %[[ARG:[^:]*]]: memref<6xi32> {gpu.test_promote_workgroup}, %[[OTHER:[^:]*]]: memref<6xi32>)
 // CHECK-SAME:     workgroup(%[[OLD:[^ ]*]] : memref<2xf32, #gpu.address_space<workgroup>>, %[[WG:[^ ]*]] : memref<6xi32, #gpu.address_space<workgroup>>)
@@ -17,17 +20,17 @@
 // CHECK-NEXT:    %[[BY:.*]] = gpu.block_dim y
 // CHECK-NEXT:    %[[TZ:.*]] = gpu.thread_id z
 // CHECK-NEXT:    %[[BZ:.*]] = gpu.block_dim z
-// CHECK-NEXT:    %[[Z0:.*]] = affine.apply {{.*}}s0 * s1{{.*}}[%[[TZ]], %[[C1]]]
-// CHECK-NEXT:    %[[Z1:.*]] = affine.apply {{.*}}s0 + s1{{.*}}[%[[Z0]], %[[C0]]]
-// CHECK-NEXT:    %[[Z2:.*]] = affine.apply {{.*}}s0 * s1{{.*}}[%[[BZ]], %[[C1]]]
+// CHECK-NEXT:    %[[Z0:.*]] = affine.apply #[[$MUL]]()[%[[TZ]], %[[C1]]]
+// CHECK-NEXT:    %[[Z1:.*]] = affine.apply #[[$ADD]]()[%[[Z0]], %[[C0]]]
+// CHECK-NEXT:    %[[Z2:.*]] = affine.apply #[[$MUL]]()[%[[BZ]], %[[C1]]]
 // CHECK-NEXT:    scf.for %{{.*}} = %[[Z1]] to %[[C1]] step %[[Z2]] {
-// CHECK-NEXT:      %[[Y0:.*]] = affine.apply {{.*}}s0 * s1{{.*}}[%[[TY]], %[[C1]]]
-// CHECK-NEXT:      %[[Y1:.*]] = affine.apply {{.*}}s0 + s1{{.*}}[%[[Y0]], %[[C0]]]
-// CHECK-NEXT:      %[[Y2:.*]] = affine.apply {{.*}}s0 * s1{{.*}}[%[[BY]], %[[C1]]]
+// CHECK-NEXT:      %[[Y0:.*]] = affine.apply #[[$MUL]]()[%[[TY]], %[[C1]]]
+// CHECK-NEXT:      %[[Y1:.*]] = affine.apply #[[$ADD]]()[%[[Y0]], %[[C0]]]
+// CHECK-NEXT:      %[[Y2:.*]] = affine.apply #[[$MUL]]()[%[[BY]], %[[C1]]]
 // CHECK-NEXT:      scf.for %{{.*}} = %[[Y1]] to %[[C1]] step %[[Y2]] {
-// CHECK-NEXT:        %[[X0:.*]] = affine.apply {{.*}}s0 * s1{{.*}}[%[[TX]], %[[C1]]]
-// CHECK-NEXT:        %[[X1:.*]] = affine.apply {{.*}}s0 + s1{{.*}}[%[[X0]], %[[C0]]]
-// CHECK-NEXT:        %[[X2:.*]] = affine.apply {{.*}}s0 * s1{{.*}}[%[[BX]], %[[C1]]]
+// CHECK-NEXT:        %[[X0:.*]] = affine.apply #[[$MUL]]()[%[[TX]], %[[C1]]]
+// CHECK-NEXT:        %[[X1:.*]] = affine.apply #[[$ADD]]()[%[[X0]], %[[C0]]]
+// CHECK-NEXT:        %[[X2:.*]] = affine.apply #[[$MUL]]()[%[[BX]], %[[C1]]]
 // CHECK-NEXT:        scf.for %[[I:.*]] = %[[X1]] to %[[C6]] step %[[X2]] {
 // CHECK-NEXT:          %[[V:.*]] = memref.load %[[ARG]][%[[I]]] : memref<6xi32>
 // CHECK-NEXT:          memref.store %[[V]], %[[WG]][%[[I]]] : memref<6xi32, #gpu.address_space<workgroup>>

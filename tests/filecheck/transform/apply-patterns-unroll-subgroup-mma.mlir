@@ -6,6 +6,7 @@
 // slices the contraction takes, the trailing arith.mulf and the write to 16x8; the
 // slices in between fold away. Checked against mlir-opt-22's output.
 
+// CHECK-DAG:   #[[$APPLY_1:.*]] = affine_map<(d0) -> (d0 + 16)>
 // CHECK-LABEL: func.func @mma
 // CHECK-SAME:    (%[[A:.*]]: memref<32x32xf16>, %[[B:.*]]: memref<32x32xf16>, %[[C:.*]]: memref<32x32xf32>, %[[I:.*]]: index)
 // Offsets added to a constant index are folded and hoisted, as MLIR's folder does.
@@ -14,7 +15,7 @@
 // CHECK-COUNT-4: vector.transfer_read %[[C]]{{.*}} : memref<32x32xf32>, vector<16x8xf32>
 // CHECK:         vector.transfer_read %[[A]][%[[I]], %[[C0]]]{{.*}} vector<16x8xf16>
 // CHECK-NEXT:    vector.transfer_read %[[A]][%[[I]], %[[C8]]]{{.*}} vector<16x8xf16>
-// CHECK-NEXT:    %[[I16:.*]] = affine.apply affine_map<(d0) -> ((d0 + 16))> (%[[I]])
+// CHECK-NEXT:    %[[I16:.*]] = affine.apply #[[$APPLY_1]](%[[I]])
 // CHECK-NEXT:    vector.transfer_read %[[A]][%[[I16]], %[[C0]]]{{.*}} vector<16x8xf16>
 // CHECK-COUNT-4: vector.transfer_read %[[B]]{{.*}} : memref<32x32xf16>, vector<8x8xf16>
 // CHECK-COUNT-4: arith.extf %{{.*}} : vector<16x8xf16> to vector<16x8xf32>
@@ -34,9 +35,9 @@
 // CHECK-NEXT:    %[[M3:.*]] = arith.mulf %[[E3]], %[[E3]] : vector<16x8xf32>
 // CHECK-NEXT:    vector.transfer_write %[[M0]], %[[C]][%[[I]], %[[C0]]]
 // CHECK-NEXT:    vector.transfer_write %[[M1]], %[[C]][%[[I]], %[[C8]]]
-// CHECK-NEXT:    %[[J:.*]] = affine.apply affine_map<(d0) -> ((d0 + 16))> (%[[I]])
+// CHECK-NEXT:    %[[J:.*]] = affine.apply #[[$APPLY_1]](%[[I]])
 // CHECK-NEXT:    vector.transfer_write %[[M2]], %[[C]][%[[J]], %[[C0]]]
-// CHECK-NEXT:    %[[K:.*]] = affine.apply affine_map<(d0) -> ((d0 + 16))> (%[[I]])
+// CHECK-NEXT:    %[[K:.*]] = affine.apply #[[$APPLY_1]](%[[I]])
 // CHECK-NEXT:    vector.transfer_write %[[M3]], %[[C]][%[[K]], %[[C8]]]
 // CHECK-NOT:     vector.extract_strided_slice
 // CHECK-NOT:     vector.insert_strided_slice

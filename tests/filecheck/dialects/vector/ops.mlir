@@ -40,17 +40,20 @@ func.func @memory(%m: memref<?x?xf32>, %i: index, %v: vector<4xf32>, %mask: vect
 // -----
 
 // transfer_read/transfer_write: minor identity maps are elided, in_bounds only when some is true
+// CHECK-DAG:   #[[$D0:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG:   #[[$SWAP:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG:   #[[$BCAST:.*]] = affine_map<(d0, d1) -> (0, d1)>
 // CHECK-LABEL: func.func @transfer(
 func.func @transfer(%m: memref<?x?xf32>, %t: tensor<?x?xf32>, %i: index, %f: f32, %v: vector<4xf32>, %v2: vector<2x4xf32>, %mask: vector<4xi1>, %mv: memref<?xvector<4xf32>>, %pv: vector<4xf32>) {
   // CHECK-NEXT: %0 = vector.transfer_read %m[%i, %i], %f : memref<?x?xf32>, vector<4xf32>
   %0 = vector.transfer_read %m[%i, %i], %f : memref<?x?xf32>, vector<4xf32>
   // CHECK-NEXT: %1 = vector.transfer_read %m[%i, %i], %f, %mask {in_bounds = [true]} : memref<?x?xf32>, vector<4xf32>
   %1 = vector.transfer_read %m[%i, %i], %f, %mask {in_bounds = [true]} : memref<?x?xf32>, vector<4xf32>
-  // CHECK-NEXT: %2 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d0)>} : memref<?x?xf32>, vector<4xf32>
+  // CHECK-NEXT: %2 = vector.transfer_read %m[%i, %i], %f {permutation_map = #[[$D0]]} : memref<?x?xf32>, vector<4xf32>
   %2 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d0)>} : memref<?x?xf32>, vector<4xf32>
-  // CHECK-NEXT: %3 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<?x?xf32>, vector<4x2xf32>
+  // CHECK-NEXT: %3 = vector.transfer_read %m[%i, %i], %f {permutation_map = #[[$SWAP]]} : memref<?x?xf32>, vector<4x2xf32>
   %3 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<?x?xf32>, vector<4x2xf32>
-  // CHECK-NEXT: %4 = vector.transfer_read %m[%i, %i], %f {in_bounds = [false, true], permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<?x?xf32>, vector<2x4xf32>
+  // CHECK-NEXT: %4 = vector.transfer_read %m[%i, %i], %f {in_bounds = [false, true], permutation_map = #[[$BCAST]]} : memref<?x?xf32>, vector<2x4xf32>
   %4 = vector.transfer_read %m[%i, %i], %f {in_bounds = [false, true], permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<?x?xf32>, vector<2x4xf32>
   // CHECK-NEXT: %5 = vector.transfer_read %t[%i, %i], %f : tensor<?x?xf32>, vector<2x4xf32>
   %5 = vector.transfer_read %t[%i, %i], %f : tensor<?x?xf32>, vector<2x4xf32>
@@ -60,7 +63,7 @@ func.func @transfer(%m: memref<?x?xf32>, %t: tensor<?x?xf32>, %i: index, %f: f32
   vector.transfer_write %v, %m[%i, %i] : vector<4xf32>, memref<?x?xf32>
   // CHECK-NEXT: vector.transfer_write %v, %m[%i, %i], %mask {in_bounds = [true]} : vector<4xf32>, memref<?x?xf32>
   vector.transfer_write %v, %m[%i, %i], %mask {in_bounds = [true]} : vector<4xf32>, memref<?x?xf32>
-  // CHECK-NEXT: vector.transfer_write %v2, %m[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : vector<2x4xf32>, memref<?x?xf32>
+  // CHECK-NEXT: vector.transfer_write %v2, %m[%i, %i] {permutation_map = #[[$SWAP]]} : vector<2x4xf32>, memref<?x?xf32>
   vector.transfer_write %v2, %m[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : vector<2x4xf32>, memref<?x?xf32>
   // CHECK-NEXT: %7 = vector.transfer_write %v2, %t[%i, %i] : vector<2x4xf32>, tensor<?x?xf32>
   %7 = vector.transfer_write %v2, %t[%i, %i] : vector<2x4xf32>, tensor<?x?xf32>
@@ -147,6 +150,11 @@ func.func @casts(%f: f32, %v: vector<4xf32>, %v2: vector<2x4xf32>, %m: memref<2x
 // -----
 
 // fma, reduction, multi_reduction, contract, outerproduct
+// CHECK-DAG:   #[[$LHS:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG:   #[[$RHS:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG:   #[[$ACC:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG:   #[[$ID:.*]] = affine_map<(d0) -> (d0)>
+// CHECK-DAG:   #[[$SCALAR:.*]] = affine_map<(d0) -> ()>
 // CHECK-LABEL: func.func @compute(
 func.func @compute(%f: f32, %v: vector<4xf32>, %vi: vector<4xi32>, %v2: vector<2x4xf32>, %a: vector<2x3xf32>, %b: vector<3x4xf32>, %acc: vector<4x4xf32>, %x: vector<3xf32>, %y: vector<3xf32>) {
   // CHECK-NEXT: %0 = vector.fma %v, %v, %v : vector<4xf32>
@@ -161,9 +169,9 @@ func.func @compute(%f: f32, %v: vector<4xf32>, %vi: vector<4xi32>, %v2: vector<2
   %4 = vector.multi_reduction <add>, %v2, %v [0] : vector<2x4xf32> to vector<4xf32>
   // CHECK-NEXT: %5 = vector.multi_reduction <maximumf>, %v2, %f [0, 1] : vector<2x4xf32> to f32
   %5 = vector.multi_reduction <maximumf>, %v2, %f [0, 1] : vector<2x4xf32> to f32
-  // CHECK-NEXT: %6 = vector.contract {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %v2 : vector<2x3xf32>, vector<3x4xf32> into vector<2x4xf32>
+  // CHECK-NEXT: %6 = vector.contract {indexing_maps = [#[[$LHS]], #[[$RHS]], #[[$ACC]]], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %v2 : vector<2x3xf32>, vector<3x4xf32> into vector<2x4xf32>
   %6 = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %v2 : vector<2x3xf32>, vector<3x4xf32> into vector<2x4xf32>
-  // CHECK-NEXT: %7 = vector.contract {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"], kind = #vector.kind<add>} %x, %y, %f : vector<3xf32>, vector<3xf32> into f32
+  // CHECK-NEXT: %7 = vector.contract {indexing_maps = [#[[$ID]], #[[$ID]], #[[$SCALAR]]], iterator_types = ["reduction"], kind = #vector.kind<add>} %x, %y, %f : vector<3xf32>, vector<3xf32> into f32
   %7 = vector.contract {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> ()>], iterator_types = ["reduction"], kind = #vector.kind<add>} %x, %y, %f : vector<3xf32>, vector<3xf32> into f32
   // CHECK-NEXT: %8 = vector.outerproduct %v, %v : vector<4xf32>, vector<4xf32>
   %8 = vector.outerproduct %v, %v : vector<4xf32>, vector<4xf32>
