@@ -269,3 +269,38 @@ func.func @vector_ops(%idx: index) {
   %2 = test.reflect_bounds %st : vector<16xindex>
   return
 }
+
+// -----
+
+// Calls: a call gets what its callee returns; a private function that only calls
+// reach takes its arguments from them, and one nothing calls is not analysed.
+
+// CHECK-LABEL: func.func private @callee
+// CHECK:         test.reflect_bounds {smax = 5 : index, smin = 3 : index, umax = 5 : index, umin = 3 : index}
+// CHECK-LABEL: func.func @caller
+// CHECK:         test.reflect_bounds {smax = 5 : index, smin = 3 : index, umax = 5 : index, umin = 3 : index}
+// CHECK:         test.reflect_bounds {smax = 4 : index, smin = 4 : index, umax = 4 : index, umin = 4 : index}
+// CHECK-LABEL: func.func private @never_called
+// CHECK:         test.reflect_bounds %{{.*}} : index
+func.func private @callee(%a: index) -> index {
+  %0 = test.reflect_bounds %a : index
+  return %0 : index
+}
+func.func @four(%a: index) -> index {
+  %c4 = arith.constant 4 : index
+  return %c4 : index
+}
+func.func @caller() -> (index, index) {
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %r = func.call @callee(%c3) : (index) -> index
+  %s = func.call @callee(%c5) : (index) -> index
+  %rr = test.reflect_bounds %r : index
+  %f = func.call @four(%c3) : (index) -> index
+  %ff = test.reflect_bounds %f : index
+  return %rr, %ff : index, index
+}
+func.func private @never_called(%a: index) -> index {
+  %0 = test.reflect_bounds %a : index
+  return %0 : index
+}

@@ -21,7 +21,9 @@ Only executable blocks are visited (MLIR's dead code analysis): the entry blocks
 the root's regions and of every visited op's regions, except that ``scf.if`` runs
 the region its condition selects, ``scf.while`` its body only unless the condition
 is known false, and ``cf.cond_br`` on a known condition takes one edge. A value in a
-block never reached stays unknown. Unlike MLIR, every function counts as called.
+block never reached stays unknown. Calls are followed (:mod:`calls`): a
+``func.call`` gets what its callee returns, and a private function that only calls
+use runs, with their operands as arguments, when one of them does.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from xdsl.traits import IsTerminator
 
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 from xdsl_gpu.passes.branch_arguments import successor_operands
+from xdsl_gpu.passes.int_range.calls import CallGraph
 from xdsl_gpu.passes.int_range.op_ranges import infer_launch_arguments, infer_results
 from xdsl_gpu.passes.int_range.ranges import (
     ConstantIntRanges,
@@ -44,6 +47,9 @@ from xdsl_gpu.passes.int_range.ranges import (
 )
 
 _FUNCTIONS = frozenset({"func.func", "gpu.func", "llvm.func"})
+_MAX_CHANGES = 64
+"""A value whose range grew this often goes to the whole range: a cycle that no
+terminator closes (a recursive call) must end too."""
 _YIELDING = frozenset({"scf.if", "scf.execute_region", "scf.index_switch"})
 """Region ops whose results are what their regions' ``scf.yield``s give."""
 
@@ -56,6 +62,8 @@ class IntRangeAnalysis:
         self.live: set[Block] = set()
         self._queue: deque[Operation] = deque()
         self._queued: set[Operation] = set()
+        self._changes: dict[SSAValue, int] = {}
+        self._calls: CallGraph | None = None
 
     # Queries ---------------------------------------------------------------------
 
@@ -75,6 +83,7 @@ class IntRangeAnalysis:
     # Solving ---------------------------------------------------------------------
 
     def run(self, root: Operation) -> None:
+        self._calls = CallGraph(root)
         for op in root.walk():
             for region in op.regions:
                 for block in region.blocks:
@@ -112,7 +121,10 @@ class IntRangeAnalysis:
             described = owner.name in ("scf.for", "scf.while") or isinstance(
                 owner, LaunchOp
             )
-            if owner.name in _FUNCTIONS or not described:
+            if owner.name in _FUNCTIONS:
+                if not self._only_called(owner):
+                    self._set_max(block.args)
+            elif not described:
                 self._set_max(block.args)
             return
         preds = [p.last_op for p in block.predecessors()]
@@ -137,10 +149,13 @@ class IntRangeAnalysis:
         new = ranges if old is None else old.union(ranges)
         if new == old:
             return
-        if (
-            widen
-            and old is not None
-            and any(use.operation.has_trait(IsTerminator) for use in value.uses)
+        changes = self._changes[value] = self._changes.get(value, 0) + 1
+        if old is not None and (
+            changes > _MAX_CHANGES
+            or (
+                widen
+                and any(use.operation.has_trait(IsTerminator) for use in value.uses)
+            )
         ):
             new = ConstantIntRanges.max_range(width)
             if new == old:
@@ -165,6 +180,8 @@ class IntRangeAnalysis:
             self._visit_for(op)
         elif op.name == "scf.while":
             self._visit_while(op)
+        elif op.name == "func.call":
+            self._visit_call(op)
         elif op.name in _YIELDING:
             for block in self._live_region_blocks(op):
                 if (last := block.last_op) is not None and last.name == "scf.yield":
@@ -180,8 +197,35 @@ class IntRangeAnalysis:
                     self.join(value, ranges, widen=True)
             if op.successors:
                 self._visit_branch(op)
+        if op.name == "func.func" and self._calls is not None:
+            # A return changed: the calls get its values again.
+            for call in self._calls.calls_to(op):
+                self._enqueue(call)
+            if self._only_called(op):
+                return  # runs when a call to it does
         if op.regions and op.name not in ("scf.if", "scf.while"):
             self._mark_regions_live(op, range(len(op.regions)))
+
+    def _only_called(self, func: Operation) -> bool:
+        return self._calls is not None and self._calls.only_called(func)
+
+    def _visit_call(self, call: Operation) -> None:
+        """A call passes its operands to a function only calls reach, and gets
+        what the callee's returns give (everything for a declaration)."""
+        callee = self._calls.callee(call) if self._calls is not None else None
+        if callee is None or not callee.regions[0].blocks:
+            self._set_max(call.results)
+            return
+        entry = callee.regions[0].blocks[0]
+        if self._only_called(callee):
+            self._mark_live(entry)
+            for arg, value in zip(entry.args, call.operands):
+                self._join_from(arg, value)
+        for block in callee.regions[0].blocks:
+            last = block.last_op
+            if block in self.live and last is not None and last.name == "func.return":
+                for result, value in zip(call.results, last.operands):
+                    self._join_from(result, value)
 
     def _condition(self, value: SSAValue) -> bool | str | None:
         """A condition's value: True/False if known, None if it may be either,
