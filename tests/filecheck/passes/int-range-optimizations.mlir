@@ -304,3 +304,36 @@ func.func private @never_called(%a: index) -> index {
   %0 = test.reflect_bounds %a : index
   return %0 : index
 }
+
+// -----
+
+// scf.index_switch on a known value runs that case only.
+
+// CHECK-LABEL: func.func @switch
+// CHECK: test.reflect_bounds {smax = 5 : index, smin = 5 : index, umax = 5 : index, umin = 5 : index}
+// CHECK: test.reflect_bounds {smax = 5 : index, smin = 1 : index, umax = 5 : index, umin = 1 : index}
+func.func @switch(%x: index) -> (index, index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %r = scf.index_switch %c2 -> index
+  case 1 {
+    scf.yield %c1 : index
+  }
+  case 2 {
+    scf.yield %c5 : index
+  }
+  default {
+    scf.yield %c2 : index
+  }
+  %rr = test.reflect_bounds %r : index
+  %s = scf.index_switch %x -> index
+  case 1 {
+    scf.yield %c1 : index
+  }
+  default {
+    scf.yield %c5 : index
+  }
+  %ss = test.reflect_bounds %s : index
+  return %rr, %ss : index, index
+}

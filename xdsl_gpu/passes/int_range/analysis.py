@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
+from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import IsTerminator
 
@@ -203,7 +204,7 @@ class IntRangeAnalysis:
                 self._enqueue(call)
             if self._only_called(op):
                 return  # runs when a call to it does
-        if op.regions and op.name not in ("scf.if", "scf.while"):
+        if op.regions and op.name not in (*_YIELDING, "scf.while"):
             self._mark_regions_live(op, range(len(op.regions)))
 
     def _only_called(self, func: Operation) -> bool:
@@ -244,7 +245,27 @@ class IntRangeAnalysis:
             if condition != "unknown":
                 chosen = [0, 1] if condition is None else [0 if condition else 1]
                 self._mark_regions_live(op, chosen)
+        elif op.name == "scf.index_switch":
+            self._mark_regions_live(op, self._switch_regions(op))
+        else:
+            self._mark_regions_live(op, range(len(op.regions)))
         return [b for r in op.regions for b in r.blocks if b in self.live]
+
+    def _switch_regions(self, op: Operation) -> list[int]:
+        """The regions of ``scf.index_switch`` that may run: the case of a known
+        value (region 0 is the default), every one otherwise."""
+        ranges = self.ranges.get(op.operands[0])
+        if ranges is None:
+            return []
+        value = ranges.constant_value()
+        cases = op.properties.get("cases")
+        if value is None or not isinstance(cases, DenseArrayBase):
+            return list(range(len(op.regions)))
+        value = to_signed(value, ranges.width)
+        for i, case in enumerate(cases.get_values()):
+            if case == value:
+                return [i + 1]
+        return [0]
 
     def _visit_branch(self, term: Operation) -> None:
         """Mark the successors a branch may take live; pass them its operands.
