@@ -75,9 +75,9 @@ class IncrementOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> IncrementOp:
-        # $value attr-dict `:` type($result), the operand of the result's type.
-        value = parser.parse_unresolved_operand()
+        # attr-dict $value `:` type($result), the operand of the result's type.
         attributes = parser.parse_optional_attr_dict()
+        value = parser.parse_unresolved_operand()
         parser.parse_punctuation(":")
         type = parser.parse_type()
         op = cls(parser.resolve_operand(value, type))
@@ -85,9 +85,9 @@ class IncrementOp(IRDLOperation):
         return op
 
     def print(self, printer: Printer) -> None:
+        printer.print_op_attributes(self.attributes)
         printer.print_string(" ")
         printer.print_operand(self.value)
-        printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.result.type)
 

@@ -11,7 +11,7 @@
 func.func @ops(%a: index, %v: vector<4xi32>, %m: memref<4xf32, 3>) -> index {
   // CHECK: %[[I:.*]] = test.increment %[[A]] : index
   %i = test.increment %a : index
-  // CHECK: test.increment %[[V]] {tag} : vector<4xi32>
+  // CHECK: test.increment {tag} %[[V]] : vector<4xi32>
   %w = "test.increment"(%v) {tag} : (vector<4xi32>) -> vector<4xi32>
   // CHECK: "test.use.shared.memory"(%[[M]]) : (memref<4xf32, 3>) -> ()
   "test.use.shared.memory"(%m) : (memref<4xf32, 3>) -> ()
