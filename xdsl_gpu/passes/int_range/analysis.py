@@ -37,7 +37,7 @@ from xdsl.traits import IsTerminator
 
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 from xdsl_gpu.passes.branch_arguments import successor_operands
-from xdsl_gpu.passes.int_range.calls import CallGraph
+from xdsl_gpu.passes.int_range.calls import CALLS, FUNCTIONS, RETURNS, CallGraph
 from xdsl_gpu.passes.int_range.op_ranges import infer_launch_arguments, infer_results
 from xdsl_gpu.passes.int_range.ranges import (
     ConstantIntRanges,
@@ -181,7 +181,7 @@ class IntRangeAnalysis:
             self._visit_for(op)
         elif op.name == "scf.while":
             self._visit_while(op)
-        elif op.name == "func.call":
+        elif op.name in CALLS:
             self._visit_call(op)
         elif op.name in _YIELDING:
             for block in self._live_region_blocks(op):
@@ -198,7 +198,7 @@ class IntRangeAnalysis:
                     self.join(value, ranges, widen=True)
             if op.successors:
                 self._visit_branch(op)
-        if op.name == "func.func" and self._calls is not None:
+        if op.name in FUNCTIONS and self._calls is not None:
             # A return changed: the calls get its values again.
             for call in self._calls.calls_to(op):
                 self._enqueue(call)
@@ -224,7 +224,7 @@ class IntRangeAnalysis:
                 self._join_from(arg, value)
         for block in callee.regions[0].blocks:
             last = block.last_op
-            if block in self.live and last is not None and last.name == "func.return":
+            if block in self.live and last is not None and last.name in RETURNS:
                 for result, value in zip(call.results, last.operands):
                     self._join_from(result, value)
 

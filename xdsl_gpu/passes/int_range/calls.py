@@ -1,4 +1,4 @@
-"""Which ``func.func`` a ``func.call`` reaches, and which functions only calls reach.
+"""Which function a call reaches, and which functions only calls reach.
 
 MLIR's dataflow framework follows calls (``CallOpInterface``/``CallableOpInterface``):
 a call's results are what its callee returns, and a private function whose every
@@ -6,7 +6,8 @@ use is a call takes its arguments from those calls (and runs only if one of them
 does). A public function, or one whose symbol is used some other way
 (``func.constant``, an attribute), can be called from anywhere: its arguments are
 unknown. This module gives the integer range analysis those facts for
-``func.func``/``func.call``.
+``func.func``/``func.call`` and ``llvm.func``/``llvm.call`` (an ``llvm.func`` is a
+public symbol whatever its linkage).
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation
 
 _SYMBOL_TABLES = frozenset({"builtin.module", "gpu.module"})
+FUNCTIONS = frozenset({"func.func", "llvm.func"})
+CALLS = frozenset({"func.call", "llvm.call"})
+RETURNS = frozenset({"func.return", "llvm.return"})
 
 
 def _symbol_refs(attr: Attribute) -> Iterator[SymbolRefAttr]:
@@ -50,12 +54,12 @@ class CallGraph:
         self._calls: dict[Operation, list[Operation]] = {}
         self._escaped: set[Operation] = set()
         for op in root.walk():
-            if op.name == "func.func":
+            if op.name in FUNCTIONS:
                 name = op.properties.get("sym_name") or op.attributes.get("sym_name")
                 if isinstance(name, StringAttr):
                     self._functions[(id(_table_of(op)), name.data)] = op
         for op in root.walk():
-            callee = op.properties.get("callee") if op.name == "func.call" else None
+            callee = op.properties.get("callee") if op.name in CALLS else None
             for attr in (*op.properties.values(), *op.attributes.values()):
                 for ref in _symbol_refs(attr):
                     target = self._resolve(op, ref)
@@ -73,9 +77,9 @@ class CallGraph:
         return self._functions.get((id(table), ref.root_reference.data))
 
     def callee(self, call: Operation) -> Operation | None:
-        """The function a ``func.call`` calls, if it is defined here."""
+        """The function a direct call calls, if it is defined here."""
         ref = call.properties.get("callee")
-        if call.name != "func.call" or not isinstance(ref, SymbolRefAttr):
+        if call.name not in CALLS or not isinstance(ref, SymbolRefAttr):
             return None
         return self._resolve(call, ref)
 
