@@ -1,6 +1,8 @@
 // RUN: xdsl-opt --xdsl-gpu %s | filecheck %s
 // RUN: xdsl-opt --xdsl-gpu %s --print-op-generic | xdsl-opt --xdsl-gpu | filecheck %s
 // RUN: xdsl-opt --xdsl-gpu %s --split-input-file --verify-diagnostics --parsing-diagnostics -p int-range-optimizations | filecheck %s --check-prefix=RANGES
+// RUN: %if mlir-opt %{ mlir-opt-22 %s | filecheck %s %}
+// RUN: %if mlir-opt %{ mlir-opt-22 %s -int-range-optimizations | filecheck %s --check-prefix=RANGES %}
 
 // test.with_bounds and test.reflect_bounds, the ops of MLIR's test dialect that
 // upstream's integer range tests use: the dictionary prints sorted, as mlir-opt-22
