@@ -34,8 +34,6 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from xdsl_gpu.passes.int_range.ranges import ConstantIntRanges, storage_width
-
 _EXPECTED = "integer or index or vector of integer or index values"
 
 
@@ -96,23 +94,24 @@ class WithBoundsOp(IRDLOperation):
         printer.print_string(" : ")
         printer.print_attribute(self.fakeVal.type)
 
-    def __init__(self, ranges: ConstantIntRanges, result_type: IntegerType | IndexType):
+    def __init__(
+        self, umin: int, umax: int, smin: int, smax: int, type: IntegerType | IndexType
+    ):
+        bounds = {"umin": umin, "umax": umax, "smin": smin, "smax": smax}
         props: dict[str, Attribute] = {
-            name: IntegerAttr(getattr(ranges, name), result_type)
+            name: IntegerAttr(bounds[name], type, truncate_bits=True)
             for name in BOUND_NAMES
         }
-        super().__init__(result_types=[result_type], properties=props)
+        super().__init__(result_types=[type], properties=props)
 
-    def ranges(self) -> ConstantIntRanges:
-        width = storage_width(self.fakeVal.type)
-        bounds = [
-            self.properties.get(name) for name in ("umin", "umax", "smin", "smax")
-        ]
-        values = [b.value.data for b in bounds if isinstance(b, IntegerAttr)]
-        if len(values) != 4:  # not verified: nothing known
-            return ConstantIntRanges.max_range(width)
-        umin, umax, smin, smax = values
-        return ConstantIntRanges.from_bounds(umin, umax, smin, smax, width)
+    def bounds(self) -> tuple[int, int, int, int] | None:
+        """(umin, umax, smin, smax) as written (two's-complement bit patterns of the
+        type), or None while one is missing."""
+        values = [self.properties.get(n) for n in ("umin", "umax", "smin", "smax")]
+        ints = [v.value.data for v in values if isinstance(v, IntegerAttr)]
+        if len(ints) != 4:
+            return None
+        return ints[0], ints[1], ints[2], ints[3]
 
 
 @irdl_op_definition
@@ -164,23 +163,25 @@ class ReflectBoundsOp(IRDLOperation):
     def __init__(self, value: SSAValue):
         super().__init__(operands=[value], result_types=[value.type])
 
-    def reflect(self, ranges: ConstantIntRanges) -> None:
-        """Write ``ranges`` on the op: signed bounds as ``si``, unsigned ones as
-        ``ui`` integers of the value's width, or all four as ``index``."""
+    def reflect(self, umin: int, umax: int, smin: int, smax: int, width: int) -> None:
+        """Write the range on the op: signed bounds as ``si``, unsigned ones as
+        ``ui`` integers of the value's ``width``, or all four as ``index``."""
         type = self.value.type
         if isinstance(type, VectorType):
             type = type.element_type
+        bounds = {"umin": umin, "umax": umax, "smin": smin, "smax": smax}
         for name in BOUND_NAMES:
             self.properties.pop(name, None)
         for name in BOUND_NAMES:
-            bound = getattr(ranges, name)
             if isinstance(type, IndexType):
-                attr = IntegerAttr(ranges.__class__.constant(bound, 64).smin, type)
+                # index prints signed: the 64-bit two's-complement value.
+                value = bounds[name] & ((1 << 64) - 1)
+                value -= (1 << 64) if value >> 63 else 0
+                attr = IntegerAttr(value, type)
             else:
-                signedness = (
-                    Signedness.SIGNED if name.startswith("s") else Signedness.UNSIGNED
-                )
-                attr = IntegerAttr(bound, IntegerType(ranges.width, signedness))
+                signed = name.startswith("s")
+                signedness = Signedness.SIGNED if signed else Signedness.UNSIGNED
+                attr = IntegerAttr(bounds[name], IntegerType(width, signedness))
             self.properties[name] = attr
 
 

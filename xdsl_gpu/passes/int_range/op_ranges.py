@@ -508,7 +508,10 @@ def infer_results(op: Operation, args: Args) -> Ranges | None:
         low, up = op.range.lower, op.range.upper
         return {op.results[0]: R.from_bounds(low, up, low, up, width)}
     if isinstance(op, WithBoundsOp):
-        return {op.fakeVal: op.ranges()}
+        width = storage_width(op.fakeVal.type)
+        if (bounds := op.bounds()) is None or width == 0:
+            return {op.fakeVal: R.max_range(width)} if width else {}
+        return {op.fakeVal: R.from_bounds(*bounds, width)}
     if op.name == "test.increment":
         # Each bound plus one, saturating (upstream's TestIncrementOp).
         if args[0] is None:
@@ -526,7 +529,8 @@ def infer_results(op: Operation, args: Args) -> Ranges | None:
     if isinstance(op, ReflectBoundsOp):
         if args[0] is None:
             return {}
-        op.reflect(args[0])
+        r = args[0]
+        op.reflect(r.umin, r.umax, r.smin, r.smax, r.width)
         return {op.result: args[0]}
     if op.name.startswith("gpu.") and len(op.results) == 1:
         ranges = _gpu_index(op)
