@@ -107,8 +107,8 @@ class IntRangeOptimizationsPass(ModulePass):
         solver.run(op)
         rewrite = _Rewrite(solver)
         for child in list(op.walk()):
-            if child.parent is None and child is not op:
-                continue  # erased with an op before it
+            if not _attached(child, op):
+                continue  # erased, or inside an op erased before it
             if not child.has_trait(ConstantLike):
                 rewrite.materialize_constants(child)
             if child.parent is not None and child.name in (
@@ -119,6 +119,15 @@ class IntRangeOptimizationsPass(ModulePass):
         erase_dead_block_arguments(op)
         _erase_dead_ops(op)
         unique_constants(op)
+
+
+def _attached(op: Operation, root: Operation) -> bool:
+    while op is not root:
+        parent = op.parent_op()
+        if parent is None:
+            return False
+        op = parent
+    return True
 
 
 def _entry_block(block: Block) -> Block:

@@ -340,3 +340,22 @@ func.func @switch(%x: index) -> (index, index) {
   %ss = test.reflect_bounds %s : index
   return %rr, %ss : index, index
 }
+
+// -----
+
+// An scf.if whose result is known is erased with everything in it.
+
+// CHECK-LABEL: func.func @erased_if
+// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    return %[[C1]] : index
+func.func @erased_if(%b: i1) -> index {
+  %c1 = arith.constant 1 : index
+  %r = scf.if %b -> (index) {
+    %x = arith.addi %c1, %c1 : index
+    %y = arith.subi %x, %c1 : index
+    scf.yield %y : index
+  } else {
+    scf.yield %c1 : index
+  }
+  return %r : index
+}
