@@ -1137,3 +1137,54 @@ def test_plain_ops_see_a_class_registered_later() -> None:
         xdsl_after = test.TestOp(result_types=_Types(f32, f32))  # type: ignore[arg-type]
     assert [r.type for r in after.results] == [f32, f32]
     assert [r.type for r in xdsl_after.results] == [f32, f32]
+
+
+def test_gap_debug_info_syntax() -> None:
+    """xDSL's parser refuses distinct[N]<>, fused<metadata>[...] and a location alias
+    defined after its use; ours reads all three."""
+    from xdsl.dialects.builtin import FusedLoc
+    from xdsl.parser.attribute_parser import AttrParser
+    from xdsl.utils.exceptions import ParseError
+
+    builtin_attr = compat.original(AttrParser.__dict__["_parse_optional_builtin_attr"])
+    location = compat.original(AttrParser.__dict__["_parse_location"])
+    assert builtin_attr(Parser(Context(), "distinct[0]<>")) is None
+    with pytest.raises(ParseError, match="'\\[' expected"):
+        location(Parser(Context(), 'fused<"m">["a.mlir":1:2]'))
+    attr = Parser(Context(), "[distinct[0]<>, distinct[0]<>, distinct[1]<>]")
+    first, same, other = attr.parse_attribute().data  # pyright: ignore[reportAttributeAccessIssue]
+    assert first == same
+    assert first != other
+    loc = Parser(Context(), 'fused<"m">["a.mlir":1:2]')._parse_location()  # pyright: ignore[reportPrivateUsage]
+    assert isinstance(loc, FusedLoc)
+    assert str(loc.metadata) == '"m"'
+    text = '"test.op"() : () -> () loc(#l)\n#l = loc("a.mlir":3:4)\n'
+    module = Parser(Context(allow_unregistered=True), text).parse_module()
+    op = next(iter(module.body.ops))
+    assert str(op.location) == 'loc("a.mlir":3:4)'
+
+
+def test_gap_location_aliases() -> None:
+    """xDSL prints each location in place; ours prints aliases defined after the
+    module, as mlir-opt's -mlir-print-debuginfo, and in place with
+    -mlir-print-local-scope."""
+    from xdsl.targets.mlir import MLIRTarget
+
+    text = '"test.op"() : () -> () loc("a.mlir":3:4)\n'
+    module = Parser(Context(allow_unregistered=True), text).parse_module()
+    stock = io.StringIO()
+    compat.original(MLIRTarget.__dict__["emit"])(
+        MLIRTarget(print_debuginfo=True), Context(), module, stock
+    )
+    assert '() -> () loc("a.mlir":3:4)' in stock.getvalue()
+    ours = io.StringIO()
+    MLIRTarget(print_debuginfo=True).emit(Context(), module, ours)
+    assert "() -> () loc(#loc" in ours.getvalue()
+    assert '= loc("a.mlir":3:4)' in ours.getvalue()
+    token = compat.PRINT_LOCAL_SCOPE.set(True)
+    try:
+        local = io.StringIO()
+        MLIRTarget(print_debuginfo=True).emit(Context(), module, local)
+    finally:
+        compat.PRINT_LOCAL_SCOPE.reset(token)
+    assert '() -> () loc("a.mlir":3:4)' in local.getvalue()

@@ -309,7 +309,8 @@ def test_locations_are_those_mlir_opt_gives(tmp_path) -> None:
     assert done.stderr.startswith(f"{path}:8:3: error: 'gpu.launch_func' op")
     chunk = path.read_text().split("// -----\n")[1].replace("  gpu.launch_func", "//")
     ours = subprocess.run(
-        ["xdsl-opt", "--xdsl-gpu", "--print-debuginfo"], input=chunk,
+        ["xdsl-opt", "--xdsl-gpu", "--print-debuginfo", "--mlir-print-local-scope"],
+        input=chunk,
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     assert 'arith.addi %n, %n : index loc("stdin":2:8)' in ours

@@ -36,6 +36,11 @@ from xdsl_gpu.compat._base import (
     is_patched,
     original,
 )
+from xdsl_gpu.compat.debug_info import (
+    PRINT_LOCAL_SCOPE,
+    debug_info_syntax,
+    location_aliases,
+)
 from xdsl_gpu.compat.dialects import (
     dialects_allow_unknown_operations,
     remember_failing_ops,
@@ -104,6 +109,7 @@ __all__ = [
     "CHUNK_LINE_OFFSET",
     "DENSE_ELEMENT_LIMIT",
     "PATCHES",
+    "PRINT_LOCAL_SCOPE",
     "XDSL_VERSION",
     "_LINEAR_STRING",
     "_XDSL_STRING",
@@ -117,6 +123,7 @@ __all__ = [
     "block_redeclaration_after_forward_use",
     "bounded_dense_literals",
     "check_utf8_text",
+    "debug_info_syntax",
     "diagnose_internal_errors",
     "dialects_allow_unknown_operations",
     "dialects_chosen_per_run",
@@ -130,6 +137,7 @@ __all__ = [
     "linalg_contractions_cast_inputs",
     "linear_string_literals",
     "llvm_constant_keeps_its_type",
+    "location_aliases",
     "mlir_pipeline_to_xdsl",
     "no_second_verification",
     "original",
@@ -357,6 +365,21 @@ PATCHES: tuple[Patch, ...] = (
         "xDSL's op builder normalizes every argument for variadic and optional "
         "parts and counts segments even for an op that has none: as costly as "
         "making the op, for every op parsed or built by a pass.",
+    ),
+    Patch(
+        "debug_info_syntax",
+        "xDSL's parser refuses MLIR's builtin distinct[N]<...> attributes (the id "
+        "of a debug-info compile unit), fused locations with metadata "
+        "(loc(fused<#di_subprogram>[...])) and location aliases used before their "
+        "definition after the module, as MLIR prints them.",
+    ),
+    Patch(
+        "location_aliases",
+        "xDSL prints every location in place; MLIR's -mlir-print-debuginfo prints "
+        "loc(#loc3) and the definitions after the module, which upstream's CHECK "
+        "lines match ([[LOC:#loc[0-9]*]] = loc(...)). Runs that use xdsl-gpu only "
+        "(it changes what stock xDSL prints); -mlir-print-local-scope keeps them "
+        "in place.",
     ),
     Patch(
         "replace_context_dialect",

@@ -51,8 +51,6 @@ MLIR_SPELLINGS: Mapping[str, str] = {
 
 IGNORED: Mapping[str, str] = {
     "mlir-disable-threading": "xdsl-opt runs a pipeline in one thread",
-    "mlir-print-local-scope": "xdsl-opt prints attributes and locations in place, "
-    "never as aliases",
     "mlir-print-ir-module-scope": "xdsl-opt prints the whole module between passes",
     "mlir-print-assume-verified": "xdsl-opt verifies before it prints",
     "verify-each": "xdsl-opt verifies after every pass (--disable-verify turns it off)",

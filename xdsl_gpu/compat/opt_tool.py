@@ -569,6 +569,7 @@ def upstream_command_lines() -> None:
     from xdsl.xdsl_opt_main import xDSLOptMain
 
     from xdsl_gpu.compat.command_line import CommandLineError, mlir_opt_arguments
+    from xdsl_gpu.compat.debug_info import PRINT_LOCAL_SCOPE
 
     register, setup = _argument_and_pipeline_setup(xDSLOptMain)
     if is_patched(register, "xdsl_gpu_command_lines"):
@@ -599,6 +600,13 @@ def upstream_command_lines() -> None:
             action="store_true",
             help="do not verify the input after parsing (passes still verify "
             "their output); printed, an invalid module is in the generic form",
+        )
+        arg_parser.add_argument(
+            "--mlir-print-local-scope",
+            dest="print_local_scope",
+            action="store_true",
+            help="with --print-debuginfo, print locations in place instead of as "
+            "aliases defined after the module",
         )
         arg_parser.set_defaults(mlir_pass_flags=[])
         taken = set(arg_parser._option_string_actions)  # pyright: ignore[reportPrivateUsage]
@@ -638,6 +646,7 @@ def upstream_command_lines() -> None:
             *getattr(self.args, "mlir_pass_flags", []),
         ]
         self.args.passes = ",".join(part for part in parts if part)
+        PRINT_LOCAL_SCOPE.set(bool(getattr(self.args, "print_local_scope", False)))
         setup(self)
         if getattr(self.args, "disable_verifier_on_parsing", False):
             _skip_verification_after_parsing(self)

@@ -118,6 +118,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.hints import isa
 
+from xdsl_gpu.gpu_dialect.llvm_debug_info import DEBUG_INFO_ATTRIBUTES
 from xdsl_gpu.gpu_dialect.llvm_matrix import MATRIX_OPS
 from xdsl_gpu.gpu_dialect.llvm_vector import VECTOR_LLVM_OPS
 from xdsl_gpu.gpu_dialect.llvm_vp import VP_REDUCE_OPS
@@ -3203,7 +3204,11 @@ _OUR_OPS: list[type[IRDLOperation]] = [
     *MATRIX_OPS,
 ]
 
-_OUR_ATTRS: list[type[Attribute]] = [ZeroAttr, ConstantRangeAttr]
+_OUR_ATTRS: list[type[Attribute]] = [
+    ZeroAttr,
+    ConstantRangeAttr,
+    *DEBUG_INFO_ATTRIBUTES,
+]
 
 
 def _merge(

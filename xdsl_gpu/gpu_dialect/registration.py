@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.context import Context
-from xdsl.ir import Dialect, Operation
+from xdsl.ir import Attribute, Dialect, Operation
 from xdsl.utils.exceptions import VerifyException
 
 from xdsl_gpu import compat
@@ -142,6 +142,7 @@ def install_parser_fixes() -> None:
     """The changes inside xDSL that only let its parser read what it refused, hung
     on or crashed on before (MLIR text it did not read): they change nothing for a
     program xDSL already reads, so the plugin makes them in every run."""
+    from xdsl_gpu.gpu_dialect.distinct_attr import parse_optional_distinct
     from xdsl_gpu.gpu_dialect.string_literals import unescape_mlir_string
 
     compat.fast_string_literals(unescape_mlir_string)
@@ -152,6 +153,7 @@ def install_parser_fixes() -> None:
     compat.bounded_dense_literals()
     compat.block_redeclaration_after_forward_use()
     compat.empty_input_is_an_empty_module()
+    compat.debug_info_syntax(parse_optional_distinct)
 
 
 def install_hooks() -> None:
@@ -172,8 +174,17 @@ def install_hooks() -> None:
     compat.upstream_special_float_printing()
     compat.upstream_block_predecessor_comments()
     compat.upstream_affine_map_aliases(format_affine_map)
+    compat.location_aliases(_debug_info_alias)
     compat.linalg_contractions_cast_inputs()
     compat.xdsl_dispatch_follows_subclasses(_subclassed_ops())
+
+
+def _debug_info_alias(attr: Attribute) -> str | None:
+    """The alias MLIR's printer gives a debug-info attribute in a location
+    (``#di_file``, ``#di_subprogram``); None for other attributes."""
+    from xdsl_gpu.gpu_dialect.llvm_debug_info import is_debug_info
+
+    return attr.name.removeprefix("llvm.") if is_debug_info(attr) else None
 
 
 def _subclassed_ops() -> list[type[Operation]]:

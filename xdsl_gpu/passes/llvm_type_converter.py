@@ -45,10 +45,12 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     IntegerType,
+    LocationAttr,
     MemRefType,
     ModuleOp,
     NoneAttr,
     Signedness,
+    UnknownLoc,
     UnrankedMemRefType,
     UnrealizedConversionCastOp,
     VectorType,
@@ -542,10 +544,35 @@ def rewrite_each(
             rewriter.current_operation = op
             rewriter.insertion_point = InsertPoint.before(op)
             rewriter.name_hint = None
+        before, after, block = op.prev_op, op.next_op, op.parent_block()
         for pattern in dispatch(type(op)):
             pattern.match_and_rewrite(op, rewriter)
             if rewriter.has_done_action:
+                if block is not None:
+                    _locate_new_ops(block, before, after, op.location)
                 break
+
+
+def _locate_new_ops(
+    block: Block,
+    before: Operation | None,
+    after: Operation | None,
+    loc: LocationAttr,
+) -> None:
+    """Give the ops a rewrite put in ``op``'s place (between its old neighbours
+    ``before`` and ``after``) ``op``'s location where they have none, as MLIR's
+    patterns build them at ``op.getLoc()``. Nothing if a neighbour moved away."""
+    if isinstance(loc, UnknownLoc):
+        return
+    if (before is not None and before.parent is not block) or (
+        after is not None and after.parent is not block
+    ):
+        return
+    made = before.next_op if before is not None else block.first_op
+    while made is not None and made is not after:
+        if isinstance(made.location, UnknownLoc):
+            made.location = loc
+        made = made.next_op
 
 
 def apply_patterns(

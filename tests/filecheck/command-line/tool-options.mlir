@@ -5,6 +5,7 @@
 // RUN: xdsl-opt %s -split-input-file | filecheck %s
 // RUN: xdsl-opt %s --split-input-file -mlir-disable-threading | filecheck %s
 // RUN: xdsl-opt --xdsl-gpu -split-input-file -mlir-print-debuginfo -canonicalize="test-convergence" %s | filecheck %s --check-prefix=LOC
+// RUN: xdsl-opt --xdsl-gpu -split-input-file -mlir-print-debuginfo -mlir-print-local-scope %s | filecheck %s --check-prefix=LOCAL
 // RUN: xdsl-opt -allow-unregistered-dialect %s -split-input-file -mlir-print-op-generic | filecheck %s --check-prefix=GENERIC
 // RUN: xdsl-opt %s -split-input-file --mlir-print-op-generic --mlir-print-local-scope | filecheck %s --check-prefix=GENERIC
 // RUN: xdsl-opt %s -split-input-file -o %t && filecheck %s < %t
@@ -16,7 +17,9 @@
 // CHECK:       func.func @first
 // CHECK:       // -----
 // CHECK:       func.func @second
-// LOC:         return %{{.*}} : i32 loc("{{.*}}tool-options.mlir":[[# @LINE + 17]]:3)
+// LOC:         return %{{.*}} : i32 loc([[R:#loc[0-9]*]])
+// LOC:         [[R]] = loc("{{.*}}tool-options.mlir":[[# @LINE + 18]]:3)
+// LOCAL:       return %{{.*}} : i32 loc("{{.*}}tool-options.mlir":[[# @LINE + 17]]:3)
 // GENERIC:     "func.func"() <{sym_name = "first"
 // GENERIC:     // -----
 // GENERIC:     "func.func"() <{sym_name = "second"

@@ -79,8 +79,9 @@ gpu.module @sm90a [#nvvm.target<chip = "sm_90a">] {
 // CHECK-NOT:   nvvm.redux.sync
 // CHECK:       llvm.return
 
-// has-redux on an older chip: the module's verifier rejects the op, as upstream's.
-// FORCED: {{.*}}convert-gpu-to-nvvm-redux.mlir:{{[0-9]+}}:1: error: 'nvvm.redux.sync' op is not supported on sm_75
+// has-redux on an older chip: the module's verifier rejects the op, at the
+// subgroup_reduce it was made for, as upstream's.
+// FORCED: {{.*}}convert-gpu-to-nvvm-redux.mlir:[[# @LINE + 3]]:10: error: 'nvvm.redux.sync' op is not supported on sm_75
 gpu.module @sm75 [#nvvm.target<chip = "sm_75">] {
   gpu.func @add(%i: i32, %out: memref<1xi32>) kernel {
     %a = gpu.subgroup_reduce add %i uniform : (i32) -> i32

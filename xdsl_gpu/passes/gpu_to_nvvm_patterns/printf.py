@@ -16,9 +16,22 @@ followed. An ``f64`` argument is stored as is (upstream emits an ``fpext`` from
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.builder import Builder
-from xdsl.dialects.builtin import AnyFloat, IntegerType, f64, i32
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ArrayAttr,
+    CallSiteLoc,
+    FileLineColLoc,
+    FusedLoc,
+    IntegerType,
+    LocationAttr,
+    NameLoc,
+    UnknownLoc,
+    f64,
+    i32,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
@@ -34,6 +47,27 @@ from xdsl_gpu.passes.llvm_type_converter import convert_operands
 from xdsl_gpu.passes.memref_descriptor import alloca, gep, index_constant, store
 
 VPRINTF = "vprintf"
+
+
+def file_location(loc: Attribute) -> LocationAttr:
+    """The first ``file:line:col`` in ``loc`` (``loc(unknown)`` if none), as
+    upstream's ``findInstanceOf<FileLineColLoc>``: the place of a module-level op
+    made for an op inside a function, without the function's debug-info metadata
+    (the ``#di_subprogram`` of ``loc(fused<#di_subprogram>[...])``)."""
+    if isinstance(loc, FileLineColLoc):
+        return loc
+    inner: list[Attribute] = []
+    if isinstance(loc, NameLoc):
+        inner = [loc.location]
+    elif isinstance(loc, CallSiteLoc):
+        inner = [loc.callee, loc.caller]
+    elif isinstance(loc, FusedLoc):
+        inner = list(cast(ArrayAttr[Attribute], loc.locations).data)
+    for child in inner:
+        found = file_location(child)
+        if isinstance(found, FileLineColLoc):
+            return found
+    return UnknownLoc()
 
 
 def promote(builder: Builder, value: SSAValue) -> SSAValue:
@@ -61,8 +95,14 @@ class PrintfLowering(RewritePattern):
         if operands is None:
             raise legalize_error(op, "an argument has no LLVM type")
         ptr = llvm.LLVMPointerType()
-        self.lowering.declare_function(VPRINTF, llvm.LLVMFunctionType([ptr, ptr], i32))
+        decl = self.lowering.declare_function(
+            VPRINTF, llvm.LLVMFunctionType([ptr, ptr], i32)
+        )
         fmt = self.lowering.string_global("printfFormat", op.format.data)
+        # Module-level ops: the printf's file:line:col, as upstream.
+        for made in (decl, fmt):
+            if isinstance(made.location, UnknownLoc):
+                made.location = file_location(op.location)
         builder = Builder(InsertPoint.before(op))
         fmt_ptr = string_pointer(builder, fmt)
         values = [promote(builder, v) for v in operands]
