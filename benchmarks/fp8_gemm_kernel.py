@@ -1,0 +1,431 @@
+"""A Hopper FP8 GEMM in MLIR's nvgpu dialect, written for given sizes.
+
+``C[M][N] = bf16(scale_a * scale_b * (A[M][K] @ B[N][K]^T))``: A and B are e4m3
+(``f8E4M3FN``) bytes, both row-major with K innermost ("K-major", the only layout
+wgmma takes for 8-bit inputs; B is given transposed, N x K, as ``torch._scaled_mm``
+takes its second operand column-major), the products summed in f32, the two
+per-tensor scales (``scales[0]``, ``scales[1]``, f32 in device memory) applied in the
+epilogue, C row-major bf16.
+
+Each CTA computes a 128 x ``tile_n`` tile of C (``tile_n`` 128 or 256) with
+``warpgroups`` warpgroups (1 or 2, 128 threads each):
+
+* K is walked in 128-wide slices (128 bytes: the 128-byte swizzle span). The A slice
+  (128x128, 16 KiB) and the B slice (``tile_n`` x 128) go by TMA, one box each,
+  128-byte swizzled, into one of ``stages`` buffers in dynamic shared memory with
+  its mbarrier (thread 0 expects the bytes, every thread waits on the parity).
+* The tile's two 64-row blocks: warpgroup ``g`` owns blocks ``g, g + warpgroups``
+  (both with one warpgroup, one each with two), and one ``64 x tile_n`` f32
+  accumulator in registers for each.
+  Every (block, 32-wide k step) is one ``nvgpu.warpgroup.mma`` of one wgmma
+  instruction (m64 n``tile_n`` k32), whose descriptors point into the swizzled
+  buffers: a k step moves both start addresses 32 bytes along the 128-byte rows,
+  a block moves A's by 64 rows. The op's lowering would step through a larger tile
+  itself, but MLIR 22's strides are those of a 16-bit 128x64 tile (A's next 64
+  rows at ``K * K`` bytes, B's next k step ``rows_B * k`` bytes on, as for
+  N-major B), wrong for 1-byte elements and for K-major B: one instruction per op
+  leaves nothing for it to step.
+* Each op commits its wgmma as a group and waits until at most ``wgmma_wait``
+  groups are pending (0 to the ops of a slice); with ``wgmma_wait > 0`` the buffer
+  freed after slice ``i`` is that of slice ``i - 1``, which thread 0 refills (after
+  a ``gpu.barrier``) with the slice ``stages`` further on.
+* Epilogue: once every wgmma is done, ``nvgpu.warpgroup.mma.store`` writes the
+  accumulators into shared memory (f32, rows padded by 8 floats against bank
+  conflicts; the pipeline buffers are reused), then every thread reads 4 floats at
+  a time, multiplies by ``scale_a * scale_b``, converts them to bf16
+  (``arith.truncf``) and stores them to C (coalesced 8-byte stores).
+* CTAs are numbered in groups of ``group_m`` tile rows, as in
+  ``nvgpu_gemm_kernel.py``.
+
+The host side (``@gemm``) takes A and B as ``ui8`` memrefs, the bytes of the e4m3
+values: ``nvgpu.tma.create.descriptor`` gives a tensor map the data type of its
+element type, and MLIR 22 gives ``f8E4M3FN`` that of bf16 (2-byte elements: the
+copies would be wrong) while ``ui8`` gives UINT8. The e4m3 type is the wgmma
+descriptors' element type, which is what selects ``.e4m3`` in the instruction.
+It makes the two tensor maps and launches ``N/tile_n x M/128`` CTAs.
+The benchmark launches the compiled kernel itself (``KERNEL_ARGUMENTS`` says what
+its arguments are); the GPU test calls ``@gemm`` through the runtime.
+
+    python3 benchmarks/fp8_gemm_kernel.py 8192 8192 8192 --stages 4 > fp8_gemm.mlir
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+from nvgpu_gemm_kernel import ALIGNMENT_SLACK
+
+TILE_M = 128
+TILE_K = 128  # 8-bit elements in 128 bytes: the widest box 128-byte swizzling allows
+BLOCK_M = 64  # rows of one wgmma
+WGMMA_K = 32  # k of one 8-bit wgmma (32 bytes of a swizzled row)
+THREADS = 128  # one warpgroup
+A_BYTES = TILE_M * TILE_K  # one A buffer
+EPILOGUE_PAD = 8
+"""Floats of padding per row of the epilogue's f32 tile: the accumulator layout
+stores 8 rows x 4 column pairs per warp instruction, which an unpadded row of a
+multiple of 32 floats would put in 8 banks."""
+MAX_SHARED = 227 * 1024  # the most dynamic shared memory a Hopper CTA can have
+E4M3 = "f8E4M3FN"
+KERNEL_ARGUMENTS = ("A's tensor map", "B's tensor map", "scales", "C")
+"""The outlined kernel's arguments, in order (device pointers with
+``kernel-bare-ptr-calling-convention=1``): the order of first use in the body."""
+
+
+@dataclass(frozen=True)
+class Fp8GemmConfig:
+    m: int
+    n: int
+    k: int
+    stages: int = 4
+    wgmma_wait: int = 1  # wgmma groups (one instruction each) left pending
+    group_m: int = 1  # tile rows per raster group (1: row by row)
+    warpgroups: int = 2
+    tile_n: int = 256
+
+    def __post_init__(self) -> None:
+        if self.warpgroups not in (1, 2):
+            raise ValueError("warpgroups is 1 or 2")
+        if self.tile_n not in (128, 256):
+            raise ValueError("tile_n is 128 or 256")
+        if self.blocks * self.tile_n // 2 > 128:
+            raise ValueError(
+                f"{self.blocks} accumulators of 64x{self.tile_n} f32 per warpgroup "
+                "take more than 128 registers a thread: use 2 warpgroups or tile_n 128"
+            )
+        if self.m % TILE_M or self.n % self.tile_n or self.k % TILE_K:
+            raise ValueError(
+                f"sizes must be multiples of {TILE_M}x{self.tile_n}x{TILE_K}: "
+                f"{self.m}x{self.n}x{self.k}"
+            )
+        if self.group_m < 1 or (self.m // TILE_M) % self.group_m:
+            raise ValueError(
+                f"group_m {self.group_m} does not divide {self.m // TILE_M} tile rows"
+            )
+        if not 0 <= self.wgmma_wait <= self.ops_per_slice:
+            raise ValueError(
+                f"wgmma_wait is 0 to {self.ops_per_slice} (the wgmma of one slice)"
+            )
+        if not 2 <= self.stages <= 7 or self.k // TILE_K < self.stages:
+            raise ValueError(
+                f"{self.stages} stages for {self.k // TILE_K} K slices (2 to 7, "
+                "at most one per slice)"
+            )
+        if self.shared_bytes > MAX_SHARED:
+            raise ValueError(
+                f"{self.stages} stages need {self.shared_bytes} bytes of shared "
+                f"memory, more than {MAX_SHARED}"
+            )
+
+    @property
+    def blocks(self) -> int:
+        """64-row blocks (accumulators) per warpgroup."""
+        return TILE_M // BLOCK_M // self.warpgroups
+
+    @property
+    def ops_per_slice(self) -> int:
+        return self.blocks * (TILE_K // WGMMA_K)
+
+    @property
+    def grid(self) -> tuple[int, int, int]:
+        return (self.n // self.tile_n, self.m // TILE_M, 1)
+
+    @property
+    def block(self) -> tuple[int, int, int]:
+        return (THREADS * self.warpgroups, 1, 1)
+
+    @property
+    def b_bytes(self) -> int:
+        return self.tile_n * TILE_K
+
+    @property
+    def stage_bytes(self) -> int:
+        return A_BYTES + self.b_bytes
+
+    @property
+    def epilogue_bytes(self) -> int:
+        return TILE_M * (self.tile_n + EPILOGUE_PAD) * 4
+
+    @property
+    def shared_bytes(self) -> int:
+        pipeline = self.stages * self.stage_bytes
+        return max(pipeline, self.epilogue_bytes) + ALIGNMENT_SLACK
+
+    @property
+    def name(self) -> str:
+        return (
+            f"{self.m}x{self.n}x{self.k}.s{self.stages}.w{self.wgmma_wait}"
+            f".g{self.group_m}.wg{self.warpgroups}.n{self.tile_n}"
+        )
+
+
+def fp8_gemm_mlir(config: Fp8GemmConfig) -> str:
+    """The program: the types and ``@gemm`` (host side and kernel)."""
+    m, n, k, stages = config.m, config.n, config.k, config.stages
+    tile_n, warpgroups = config.tile_n, config.warpgroups
+    slices = k // TILE_K
+    b_base = stages * A_BYTES  # all A buffers first, then all B buffers
+    smem = "#gpu.address_space<workgroup>"
+    accs = [f"%acc{j}" for j in range(config.blocks)]
+    results = [
+        f"%result#{j}" if config.blocks > 1 else "%result" for j in range(len(accs))
+    ]
+    # The buffer refilled after the wgmma of slice %i is that of slice %i - lag.
+    lag = 1 if config.wgmma_wait else 0
+    if lag:
+        wanted = """
+        %started = arith.cmpi uge, %i, %k1 : index
+        %wanted = arith.andi %started, %in_range : i1"""
+    else:
+        wanted = """
+        %wanted = arith.ori %in_range, %false : i1"""
+    refill = f"""
+        %freed = arith.subi %i, %k{lag} : index
+        %ahead = arith.addi %freed, %k_stages : index
+        %in_range = arith.cmpi ult, %ahead, %k_slices : index{wanted}
+        %issue = arith.andi %first, %wanted : i1
+        scf.if %issue {{
+          %freed_stage = arith.remui %freed, %k_stages : index{_load_slice("%freed_stage", "%ahead", "          ", tile_n)}
+        }}"""
+    prologue = _load_slice("%s", "%s", "          ", tile_n).lstrip("\n")
+    mma = ""
+    for step in range(TILE_K // WGMMA_K):
+        mma += f"""{_offset(f"%b_k{step}", f"%k_step{step}", step)}
+        %tile_b{step} = memref.view %smem[{f"%b_k{step}" if step else "%b_offset"}][] : !smem to !tileB
+        %db{step} = nvgpu.warpgroup.generate.descriptor %tile_b{step}, %map_b : !tileB, !mapB -> !descB"""
+        for j, acc in enumerate(accs):
+            name = f"{j}_{step}"
+            mma += f"""{_offset(f"%a_at{name}", f"%k_a_step{name}", j + step, "%a_offset")}
+        %tile_a{name} = memref.view %smem[{f"%a_at{name}" if j + step else "%a_offset"}][] : !smem to !tileA
+        %da{name} = nvgpu.warpgroup.generate.descriptor %tile_a{name}, %map_a : !tileA, !mapA -> !descA
+        {acc}_{step} = nvgpu.warpgroup.mma %da{name}, %db{step}, {_acc_in(acc, step)} {{waitGroup = {config.wgmma_wait}}} : !descA, !descB, !acc -> !acc"""
+    last = TILE_K // WGMMA_K - 1
+    step_constants = "".join(
+        f"\n      %k_step{step} = arith.constant {step * WGMMA_K} : index"
+        for step in range(TILE_K // WGMMA_K)
+        if step
+    ) + "".join(
+        f"\n      %k_a_step{j}_{step} = arith.constant "
+        f"{j * warpgroups * BLOCK_M * TILE_K + step * WGMMA_K} : index"
+        for j in range(config.blocks)
+        for step in range(TILE_K // WGMMA_K)
+        if j or step
+    )
+    pitch = tile_n + EPILOGUE_PAD
+    stores = "".join(
+        f"""
+      %c_block{j} = memref.subview %c_tile[{j * warpgroups * BLOCK_M}, 0] [{BLOCK_M}, {tile_n}] [1, 1] : memref<{TILE_M}x{pitch}xf32, {smem}> to memref<{BLOCK_M}x{tile_n}xf32, strided<[{pitch}, 1], offset: {j * warpgroups * BLOCK_M * pitch}>, {smem}>
+      nvgpu.warpgroup.mma.store {result}, %c_block{j} : !acc to memref<{BLOCK_M}x{tile_n}xf32, strided<[{pitch}, 1], offset: {j * warpgroups * BLOCK_M * pitch}>, {smem}>"""
+        for j, result in enumerate(results)
+    )
+    acc_types = ", ".join("!acc" for _ in accs)
+    iter_args = ", ".join(f"{acc} = %zero" for acc in accs)
+    yields = ", ".join(f"{acc}_{last}" for acc in accs)
+    return f"""// Generated by benchmarks/fp8_gemm_kernel.py: {config.name}
+// C = bf16(scale_a * scale_b * A * B^T), {m}x{k} e4m3 times ({n}x{k} e4m3)^T, f32 sums,
+// 128x{tile_n} tiles, {warpgroups} warpgroup(s), {stages} stages, wgmma wait {config.wgmma_wait},
+// {config.shared_bytes} bytes of dynamic shared memory.
+!bars = !nvgpu.mbarrier.group<memorySpace = {smem}, num_barriers = {stages}>
+!mapA = !nvgpu.tensormap.descriptor<tensor = memref<{TILE_M}x{TILE_K}xui8, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+!mapB = !nvgpu.tensormap.descriptor<tensor = memref<{tile_n}x{TILE_K}xui8, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+!tileA = memref<{BLOCK_M}x{WGMMA_K}x{E4M3}, {smem}>
+!tileB = memref<{WGMMA_K}x{tile_n}x{E4M3}, {smem}>
+!descA = !nvgpu.warpgroup.descriptor<tensor = !tileA>
+!descB = !nvgpu.warpgroup.descriptor<tensor = !tileB>
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<{BLOCK_M}x{tile_n}xf32>>
+!smem = memref<?xi8, {smem}>
+
+module attributes {{gpu.container_module}} {{
+  func.func @gemm(%d_a: memref<{m}x{k}xui8>, %d_b: memref<{n}x{k}xui8>, %d_scales: memref<2xf32>, %d_c: memref<{m}x{n}xbf16>) {{
+    %c1 = arith.constant 1 : index
+    %c_tile_m = arith.constant {TILE_M} : index
+    %c_tile_n = arith.constant {tile_n} : index
+    %c_tile_k = arith.constant {TILE_K} : index
+    %grid_x = arith.constant {config.grid[0]} : index
+    %grid_y = arith.constant {config.grid[1]} : index
+    %c_threads = arith.constant {config.block[0]} : index
+    %shared = arith.constant {config.shared_bytes} : i32
+    %ua = memref.cast %d_a : memref<{m}x{k}xui8> to memref<*xui8>
+    %ub = memref.cast %d_b : memref<{n}x{k}xui8> to memref<*xui8>
+    %map_a = nvgpu.tma.create.descriptor %ua box[%c_tile_m, %c_tile_k] : memref<*xui8> -> !mapA
+    %map_b = nvgpu.tma.create.descriptor %ub box[%c_tile_n, %c_tile_k] : memref<*xui8> -> !mapB
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid_x, %gy = %grid_y, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c_threads, %sy = %c1, %sz = %c1)
+               dynamic_shared_memory_size %shared {{
+      %k0 = arith.constant 0 : index
+      %k1 = arith.constant 1 : index
+      %k2 = arith.constant 2 : index
+      %k4 = arith.constant 4 : index
+      %k_tile = arith.constant {TILE_M} : index
+      %c_tile_k_in = arith.constant {TILE_K} : index
+      %k_stages = arith.constant {stages} : index
+      %k_slices = arith.constant {slices} : index
+      %false = arith.constant false
+      %ticks = arith.constant 10000000 : index
+      %k_a_bytes = arith.constant {A_BYTES} : index
+      %b_offset0 = arith.constant {b_base} : index
+      %k_stage_bytes = arith.constant {config.stage_bytes} : index
+      %k_b_bytes = arith.constant {config.b_bytes} : index
+      %k_block_bytes = arith.constant {BLOCK_M * TILE_K} : index
+      %k_tile_n = arith.constant {tile_n} : index
+      %k_wg_threads = arith.constant {THREADS} : index{step_constants}
+      // Warpgroup %wg multiplies the 64-row blocks %wg, %wg + {warpgroups}, ... of the tile.
+      %wg = arith.divui %tx, %k_wg_threads : index
+      // First uses in this order: the kernel's arguments are A's map, B's map, the
+      // scales, C.
+      %first = arith.cmpi eq, %tx, %k0 : index
+      scf.if %first {{
+        nvgpu.tma.prefetch.descriptor %map_a : !mapA
+        nvgpu.tma.prefetch.descriptor %map_b : !mapB
+      }}
+      %scale_a = memref.load %d_scales[%k0] : memref<2xf32>
+      %scale_b = memref.load %d_scales[%k1] : memref<2xf32>
+      %scale = arith.mulf %scale_a, %scale_b : f32
+{_raster(config.group_m, config.grid[0])}
+      %smem = gpu.dynamic_shared_memory : !smem
+      // The buffers start at the first 1024-byte boundary past the shared address of
+      // %smem (see nvgpu_gemm_kernel.ALIGNMENT_SLACK).
+      %k_align = arith.constant {ALIGNMENT_SLACK} : index
+      %smem_at = memref.extract_aligned_pointer_as_index %smem : !smem -> index
+      %misalign = arith.remui %smem_at, %k_align : index
+      %pad = arith.subi %k_align, %misalign : index
+      %wg_rows = arith.muli %wg, %k_block_bytes : index
+      %barriers = nvgpu.mbarrier.create -> !bars
+      scf.if %first {{
+        scf.for %s = %k0 to %k_stages step %k1 {{
+          nvgpu.mbarrier.init %barriers[%s], %k1 : !bars
+        }}
+      }}
+      gpu.barrier
+      // Prologue: every buffer gets its slice.
+      scf.if %first {{
+        scf.for %s = %k0 to %k_stages step %k1 {{
+{prologue}
+        }}
+      }}
+      %zero = nvgpu.warpgroup.mma.init.accumulator -> !acc
+      %result{":" + str(config.blocks) if config.blocks > 1 else ""} = scf.for %i = %k0 to %k_slices step %k1 iter_args({iter_args}) -> ({acc_types}) {{
+        %stage = arith.remui %i, %k_stages : index
+        %round = arith.divui %i, %k_stages : index
+        %odd = arith.remui %round, %k2 : index
+        %parity = arith.cmpi ne, %odd, %k0 : index
+        nvgpu.mbarrier.try_wait.parity %barriers[%stage], %parity, %ticks : !bars
+        %a_rel = arith.muli %stage, %k_a_bytes : index
+        %a_stage_at = arith.addi %pad, %a_rel : index
+        %a_offset = arith.addi %a_stage_at, %wg_rows : index
+        %b_rel = arith.muli %stage, %k_b_bytes : index
+        %b_stage_at = arith.addi %b_rel, %b_offset0 : index
+        %b_offset = arith.addi %b_stage_at, %pad : index{mma}
+        gpu.barrier{refill}
+        scf.yield {yields} : {acc_types}
+      }}
+      nvvm.wgmma.wait.group.sync.aligned 0
+      // Every warpgroup is done with the buffers: the epilogue reuses them.
+      gpu.barrier
+      // nvgpu.warpgroup.mma.store places rows by %tid.x / 32: warpgroup g's block
+      // lands 64 g rows down, on its own rows.
+      %c_tile = memref.view %smem[%pad][] : !smem to memref<{TILE_M}x{pitch}xf32, {smem}>{stores}
+      gpu.barrier
+      %k_vectors = arith.constant {TILE_M * tile_n // 4} : index
+      %k_row_vectors = arith.constant {tile_n // 4} : index
+      %scales = vector.broadcast %scale : f32 to vector<4xf32>
+      scf.for %v = %tx to %k_vectors step %sx {{
+        %r = arith.divui %v, %k_row_vectors : index
+        %q = arith.remui %v, %k_row_vectors : index
+        %c = arith.muli %q, %k4 : index
+        %sum = vector.load %c_tile[%r, %c] {{alignment = 16}} : memref<{TILE_M}x{pitch}xf32, {smem}>, vector<4xf32>
+        %scaled = arith.mulf %sum, %scales : vector<4xf32>
+        %out = arith.truncf %scaled : vector<4xf32> to vector<4xbf16>
+        %out_row = arith.addi %row, %r : index
+        %out_col = arith.addi %col, %c : index
+        vector.store %out, %d_c[%out_row, %out_col] {{alignment = 8}} : memref<{m}x{n}xbf16>, vector<4xbf16>
+      }}
+      gpu.terminator
+    }}
+    return
+  }}
+}}
+"""
+
+
+def _raster(group_m: int, columns: int) -> str:
+    """``%tile_m`` and ``%tile_n`` of this CTA: consecutive CTAs take ``group_m``
+    tile rows column by column; with 1, row by row as launched (written without the
+    ``x % 1`` and ``x + 0`` that MLIR 22's arith-to-llvm conversion folds and ours
+    keeps)."""
+    if group_m == 1:
+        return """
+      %row = arith.muli %by, %k_tile : index
+      %col = arith.muli %bx, %k_tile_n : index"""
+    return f"""
+      // Grouped raster: consecutive CTAs take group_m tile rows column by column.
+      %k_group = arith.constant {group_m} : index
+      %k_per_group = arith.constant {group_m * columns} : index
+      %pid_row = arith.muli %by, %gx : index
+      %pid = arith.addi %pid_row, %bx : index
+      %group = arith.divui %pid, %k_per_group : index
+      %first_m = arith.muli %group, %k_group : index
+      %in_group = arith.remui %pid, %k_per_group : index
+      %m_in_group = arith.remui %in_group, %k_group : index
+      %tile_m = arith.addi %first_m, %m_in_group : index
+      %tile_n = arith.divui %in_group, %k_group : index
+      %row = arith.muli %tile_m, %k_tile : index
+      %col = arith.muli %tile_n, %k_tile_n : index"""
+
+
+def _offset(name: str, constant: str, nonzero: int, base: str = "%b_offset") -> str:
+    """``name = base + constant``, or nothing where the constant is 0 and the view
+    takes ``base`` itself: MLIR 22 folds ``x + 0`` while converting arith to LLVM,
+    ours does not, and the PTX would differ in register numbers."""
+    if not nonzero:
+        return ""
+    return f"\n        {name} = arith.addi {base}, {constant} : index"
+
+
+def _acc_in(acc: str, step: int) -> str:
+    return acc if step == 0 else f"{acc}_{step - 1}"
+
+
+def _load_slice(stage: str, slice_: str, indent: str, tile_n: int) -> str:
+    """Thread 0's part of filling buffer ``stage`` with K slice ``slice_``: the
+    mbarrier expects the stage's bytes, one TMA copy of A's 128x128 box and one of
+    B's ``tile_n`` x 128 box deliver them."""
+    smem = "#gpu.address_space<workgroup>"
+    box_a = f"memref<{TILE_M}x{TILE_K}xui8, {smem}>"
+    box_b = f"memref<{tile_n}x{TILE_K}xui8, {smem}>"
+    lines = f"""
+%a_from = arith.muli {stage}, %k_a_bytes : index
+%a_at = arith.addi %pad, %a_from : index
+%b_from = arith.muli {stage}, %k_b_bytes : index
+%b_base = arith.addi %b_from, %b_offset0 : index
+%b_at = arith.addi %pad, %b_base : index
+%dst_a = memref.view %smem[%a_at][] : !smem to {box_a}
+%dst_b = memref.view %smem[%b_at][] : !smem to {box_b}
+%kk = arith.muli {slice_}, %c_tile_k_in : index
+nvgpu.mbarrier.arrive.expect_tx %barriers[{stage}], %k_stage_bytes : !bars
+nvgpu.tma.async.load %map_a[%kk, %row], %barriers[{stage}] to %dst_a : !mapA, !bars -> {box_a}
+nvgpu.tma.async.load %map_b[%kk, %col], %barriers[{stage}] to %dst_b : !mapB, !bars -> {box_b}"""
+    return "".join(f"\n{indent}{line}" for line in lines.strip().splitlines())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("m", type=int)
+    parser.add_argument("n", type=int)
+    parser.add_argument("k", type=int)
+    parser.add_argument("--stages", type=int, default=4)
+    parser.add_argument("--wgmma-wait", type=int, default=1)
+    parser.add_argument("--group-m", type=int, default=1)
+    parser.add_argument("--warpgroups", type=int, default=2)
+    parser.add_argument("--tile-n", type=int, default=256)
+    args = parser.parse_args()
+    config = Fp8GemmConfig(
+        args.m, args.n, args.k, args.stages, args.wgmma_wait, args.group_m,
+        args.warpgroups, args.tile_n,
+    )  # fmt: skip
+    print(fp8_gemm_mlir(config), end="")
+
+
+if __name__ == "__main__":
+    main()

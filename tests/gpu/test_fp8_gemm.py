@@ -1,0 +1,172 @@
+"""The FP8 GEMM of ``benchmarks/fp8_gemm_kernel.py`` (e4m3 A and B, K-major, f32
+sums, per-tensor scales, bf16 C), small sizes.
+
+Without a GPU: the program compiles through ``gpu-lower-to-nvvm-pipeline`` for
+sm_90a into ``.e4m3`` wgmma instructions, and its PTX is mlir-opt-22's (where
+installed). On the GPU (marker ``gpu``): the whole program (host side included) is
+loaded by the runtime and called on e4m3 bytes; C (bf16, poisoned with NaN first)
+is compared with an f64 product of the decoded e4m3 inputs, scaled and rounded.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from fp8_gemm_kernel import Fp8GemmConfig, fp8_gemm_mlir  # pyright: ignore[reportMissingImports]
+from fp8_numbers import (  # pyright: ignore[reportMissingImports]
+    bf16_bits_to_f32,
+    e4m3_decode,
+    e4m3_encode,
+    f32_to_bf16_bits,
+)
+
+from tests.support.mlir_differential import DYNAMIC_SHMEM, split_dynamic_shmem
+
+OPTIONS = 'cubin-chip=sm_90a cubin-features="+ptx80"'  # xDSL's option syntax
+ISA = "cubin-format=isa opt-level=3 kernel-bare-ptr-calling-convention=1"
+CONFIGS = [
+    Fp8GemmConfig(128, 256, 256, stages=2),  # one CTA, two warpgroups of 64x256
+    Fp8GemmConfig(256, 512, 768, stages=3, wgmma_wait=2),  # parity flips, 4 CTAs
+    Fp8GemmConfig(384, 256, 512, stages=4, group_m=3),  # grouped raster
+    Fp8GemmConfig(256, 256, 384, stages=2, wgmma_wait=0, warpgroups=1, tile_n=128),
+    Fp8GemmConfig(256, 384, 512, stages=3, warpgroups=2, tile_n=128),
+]
+IDS = [c.name for c in CONFIGS]
+MAX_ERROR = 2.0**-7
+"""Bound on ``|C - reference| / max |reference|``: bf16 rounding is 2^-9 of a value,
+the tensor cores' FP8 sums are not exact f32; a wrong tile is off by ~1."""
+
+
+def _ptx(module: object) -> str:
+    from xdsl_gpu.gpu_dialect.gpu.kernel_ops import BinaryOp
+
+    (binary,) = [op for op in module.walk() if isinstance(op, BinaryOp)]  # type: ignore[attr-defined]
+    (obj,) = binary.objects.data
+    return obj.object.data.decode()  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def _ours(config: Fp8GemmConfig) -> str:
+    from xdsl_gpu.targets.runtime.api import (
+        parse_program,
+        pipeline_pass,
+        program_context,
+    )
+
+    module = parse_program(fp8_gemm_mlir(config), config.name)
+    pipeline_pass(f"{OPTIONS} {ISA}").apply(program_context(), module)
+    return _ptx(module)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_compiles_as_mlir_opt_22(config: Fp8GemmConfig) -> None:
+    ours = _ours(config)
+    wgmma = re.findall(r"wgmma\.mma_async\.sync\.aligned\.(\S+)", ours)
+    # One instruction per 64-row block and 32-wide k step of a 128-wide slice (the
+    # loop over slices may be unrolled).
+    assert wgmma and len(wgmma) % (config.blocks * 4) == 0, wgmma
+    assert set(wgmma) == {f"m64n{config.tile_n}k32.f32.e4m3.e4m3"}
+    assert ours.count("cp.async.bulk.tensor.2d") >= 2 * 2  # prologue and refill
+    assert "cvt.rn.bf16x2.f32" in ours
+    if shutil.which("mlir-opt-22") is None:
+        pytest.skip("no mlir-opt-22 to compare with")
+    from xdsl_gpu.targets.runtime.api import parse_program
+
+    done = subprocess.run(
+        ["mlir-opt-22", "-", "--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90a cubin-features=+ptx80 " + ISA],
+        input=fp8_gemm_mlir(config), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    theirs = _ptx(parse_program(done.stdout, "mlir-opt-22 output"))
+    ours_rest, ours_decl = split_dynamic_shmem(ours)
+    theirs_rest, theirs_decl = split_dynamic_shmem(theirs)
+    assert ours_decl == [f".extern .shared .align 1024 .b8 {DYNAMIC_SHMEM}[];"]
+    assert f".shared .align 16 .b8 {DYNAMIC_SHMEM};" in theirs_decl
+    assert ours_rest == theirs_rest
+
+
+def test_host_side_tensor_maps_are_uint8() -> None:
+    """The tensor maps are made from ``ui8`` memrefs: CUtensorMapDataType 0
+    (UINT8), not the 2-byte type MLIR 22 gives ``f8E4M3FN``."""
+    from xdsl_gpu.targets.runtime.api import (
+        parse_program,
+        pipeline_pass,
+        program_context,
+    )
+
+    config = CONFIGS[0]
+    module = parse_program(fp8_gemm_mlir(config), config.name)
+    pipeline_pass(f"{OPTIONS} {ISA}").apply(program_context(), module)
+    text = str(module)
+    calls = re.findall(r"llvm\.call @mgpuTensorMapEncodeTiledMemref\(([^)]*)\)", text)
+    assert len(calls) == 2
+    for call in calls:
+        data_type = call.split(",")[2].strip()
+        constant = re.search(
+            rf"{re.escape(data_type)} = llvm\.mlir\.constant\((\d+) : i32\) : i64",
+            text,
+        )
+        assert constant is not None and constant.group(1) == "0"
+
+
+def test_bad_configurations_are_refused() -> None:
+    with pytest.raises(ValueError, match="multiples of 128x256x128"):
+        Fp8GemmConfig(128, 128, 256)
+    with pytest.raises(ValueError, match="registers"):
+        Fp8GemmConfig(128, 256, 256, stages=2, warpgroups=1)
+    with pytest.raises(ValueError, match="stages"):
+        Fp8GemmConfig(128, 256, 256, stages=3)  # two K slices only
+    with pytest.raises(ValueError, match="shared memory"):
+        Fp8GemmConfig(128, 256, 1024, stages=5)
+    with pytest.raises(ValueError, match="wgmma_wait"):
+        Fp8GemmConfig(128, 256, 256, stages=2, wgmma_wait=5)
+
+
+def test_e4m3_and_bf16_helpers() -> None:
+    codes = np.arange(256, dtype=np.uint8)
+    values = e4m3_decode(codes)
+    assert np.isnan(values[[0x7F, 0xFF]]).all()
+    assert values[0x7E] == 448.0 and values[0x01] == 2.0**-9 and values[0x38] == 1.0
+    finite = codes[~np.isnan(values)]
+    np.testing.assert_array_equal(e4m3_encode(e4m3_decode(finite)), finite)
+    # Halfway between 1 and 1.125 rounds to the even code (1.0).
+    assert e4m3_encode(np.array([1.0625, 1000.0, -1000.0])).tolist() == [
+        0x38, 0x7E, 0xFE,
+    ]  # fmt: skip
+    # Ties to even: 1 + 2^-8 to 1, 1 + 3 * 2^-8 to 1 + 2^-6.
+    halves = np.array([1.0, 1.00390625, 1.01171875, -2.5], dtype=np.float32)
+    back = bf16_bits_to_f32(f32_to_bf16_bits(halves))
+    np.testing.assert_array_equal(back, [1.0, 1.0, 1.015625, -2.5])
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_fp8_gemm_on_the_gpu(config: Fp8GemmConfig) -> None:
+    from xdsl_gpu.targets.runtime import load
+
+    rng = np.random.default_rng(11)
+    a = e4m3_encode(rng.uniform(-3, 3, (config.m, config.k)))
+    b = e4m3_encode(rng.uniform(-3, 3, (config.n, config.k)))
+    scales = np.array([0.5, 0.375], dtype=np.float32)
+    c = np.full((config.m, config.n), 0x7FC0, dtype=np.uint16)  # bf16 NaN
+    # Staged in managed memory: TMA reads device-visible memory, not pageable host.
+    with load(
+        fp8_gemm_mlir(config), pipeline_options=OPTIONS, stage_arrays=True
+    ) as program:
+        program.call("gemm", a, b, scales, c)
+    got = bf16_bits_to_f32(c).astype(np.float64)
+    exact = e4m3_decode(a).astype(np.float64) @ e4m3_decode(b).astype(np.float64).T
+    expected = exact * float(scales[0]) * float(scales[1])
+    assert not np.isnan(got).any(), f"{np.isnan(got).sum()} elements never written"
+    error = np.abs(got - expected).max() / np.abs(expected).max()
+    assert error <= MAX_ERROR, f"max error {error:.2e} of max |C|"
+    # Most elements are the bf16 of the exact value, or one bf16 step off.
+    rounded = bf16_bits_to_f32(f32_to_bf16_bits(expected.astype(np.float32)))
+    assert np.mean(got == rounded) > 0.5
