@@ -248,8 +248,7 @@ def _module_with_an_unlocated_op(tmp_path: Path):
     source = tmp_path / "in.mlir"
     source.write_text("func.func @f(%a: f32) {\n  func.return\n}\n")
     ctx = Context()
-    register_dialects(ctx)
-    ctx.load_dialect(func.Func)
+    register_dialects(ctx)  # func among them
     module = Parser(ctx, source.read_text(), str(source)).parse_module()
     function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
     block = function.body.block

@@ -108,6 +108,7 @@ from xdsl.irdl import (
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import (
+    IsolatedFromAbove,
     IsTerminator,
     NoMemoryEffect,
     Pure,
@@ -2595,7 +2596,9 @@ class FuncOp(_xllvm.FuncOp):
     section = opt_prop_def(StringAttr)
     alignment = opt_prop_def(IntegerAttr)
 
-    traits = traits_def(SymbolOpInterface())
+    # IsolatedFromAbove as in MLIR: value names restart in each function when printed,
+    # and constants are hoisted to its entry block, not past it.
+    traits = traits_def(SymbolOpInterface(), IsolatedFromAbove())
 
     def __init__(
         self,

@@ -55,7 +55,7 @@ llvm.func @tma(%dst: !llvm.ptr<7>, %src: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !l
   nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x] : !llvm.ptr<7>, !llvm.ptr
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x, %y, %x] multicast_mask = %mask l2_cache_hint = %hint : !llvm.ptr<7>, !llvm.ptr
   nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x, %y, %x] multicast_mask = %mask l2_cache_hint = %hint : !llvm.ptr<7>, !llvm.ptr
-  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y] multicast_mask = %mask predicate = %pred_1 : !llvm.ptr<7>, !llvm.ptr
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y] multicast_mask = %mask predicate = %pred : !llvm.ptr<7>, !llvm.ptr
   nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y] multicast_mask = %mask predicate = %pred : !llvm.ptr<7>, !llvm.ptr
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %src, %map, %bar, box[%x, %y] {isCTAOnly = true} : !llvm.ptr<3>, !llvm.ptr
   nvvm.cp.async.bulk.tensor.shared.cluster.global %src, %map, %bar, box[%x, %y] {isCTAOnly = true} : !llvm.ptr<3>, !llvm.ptr
@@ -63,13 +63,13 @@ llvm.func @tma(%dst: !llvm.ptr<7>, %src: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !l
   nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y] : !llvm.ptr, <3>
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x] im2col[%mask] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
   nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x] im2col[%mask] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
-  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x, %y] im2col[%mask, %mask] multicast_mask = %mask predicate = %pred_1 {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x, %y] im2col[%mask, %mask] multicast_mask = %mask predicate = %pred {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
   nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%x, %y, %x, %y] im2col[%mask, %mask] multicast_mask = %mask predicate = %pred {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr<7>, !llvm.ptr
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] {mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, <3>
   nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] {mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, <3>
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] l2_cache_hint = %hint : !llvm.ptr, <3>
   nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x, %y, %x] l2_cache_hint = %hint : !llvm.ptr, <3>
-  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x], predicate = %pred_1 : !llvm.ptr, <3>
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x], predicate = %pred : !llvm.ptr, <3>
   nvvm.cp.async.bulk.tensor.global.shared.cta %map, %src, box[%x], predicate = %pred : !llvm.ptr, <3>
   // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
   nvvm.cp.async.bulk.commit.group
@@ -81,7 +81,7 @@ llvm.func @tma(%dst: !llvm.ptr<7>, %src: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !l
   nvvm.prefetch tensormap, %map : !llvm.ptr
   // CHECK-NEXT: nvvm.prefetch tensormap in_param_space, %map : !llvm.ptr
   nvvm.prefetch tensormap in_param_space, %map : !llvm.ptr
-  // CHECK-NEXT: nvvm.prefetch tensormap, %map, predicate = %pred_1 : !llvm.ptr, i1
+  // CHECK-NEXT: nvvm.prefetch tensormap, %map, predicate = %pred : !llvm.ptr, i1
   nvvm.prefetch tensormap, %map, predicate = %pred : !llvm.ptr, i1
   llvm.return
 }
@@ -90,17 +90,17 @@ llvm.func @tma(%dst: !llvm.ptr<7>, %src: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !l
 llvm.func @wgmma(%a: i64, %b: i64, %f32: !llvm.struct<(f32, f32, f32, f32)>, %f16: !llvm.struct<(vector<2xf16>, vector<2xf16>)>, %s32: !llvm.struct<(i32, i32, i32, i32)>) {
   // CHECK-NEXT: nvvm.wgmma.fence.aligned
   nvvm.wgmma.fence.aligned
-  // CHECK-NEXT: %8 = nvvm.wgmma.mma_async %a, %b, %f32, <m = 64, n = 8, k = 16>, D[<f32>, <one>, <wrapped>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  // CHECK-NEXT: %0 = nvvm.wgmma.mma_async %a, %b, %f32, <m = 64, n = 8, k = 16>, D[<f32>, <one>, <wrapped>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   %0 = nvvm.wgmma.mma_async %a, %b, %f32, <m = 64, n = 8, k = 16>, D[<f32>, <one>, <wrapped>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
-  // CHECK-NEXT: %9 = nvvm.wgmma.mma_async %a, %b, %8, <m = 64, n = 8, k = 16>, D[<f32>, <zero>], A[<bf16>, <neg>, <col>], B[<bf16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  // CHECK-NEXT: %1 = nvvm.wgmma.mma_async %a, %b, %0, <m = 64, n = 8, k = 16>, D[<f32>, <zero>], A[<bf16>, <neg>, <col>], B[<bf16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   %1 = nvvm.wgmma.mma_async %a, %b, %0, <m = 64, n = 8, k = 16>, D[<f32>, <zero>], A[<bf16>, <neg>, <col>], B[<bf16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
-  // CHECK-NEXT: %10 = nvvm.wgmma.mma_async %a, %b, %f16, <m = 64, n = 8, k = 16>, D[<f16>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(vector<2xf16>, vector<2xf16>)> -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+  // CHECK-NEXT: %2 = nvvm.wgmma.mma_async %a, %b, %f16, <m = 64, n = 8, k = 16>, D[<f16>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(vector<2xf16>, vector<2xf16>)> -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
   %2 = nvvm.wgmma.mma_async %a, %b, %f16, <m = 64, n = 8, k = 16>, D[<f16>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(vector<2xf16>, vector<2xf16>)> -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
-  // CHECK-NEXT: %11 = nvvm.wgmma.mma_async %a, %b, %f32, <m = 64, n = 8, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  // CHECK-NEXT: %3 = nvvm.wgmma.mma_async %a, %b, %f32, <m = 64, n = 8, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   %3 = nvvm.wgmma.mma_async %a, %b, %f32, <m = 64, n = 8, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
-  // CHECK-NEXT: %12 = nvvm.wgmma.mma_async %a, %b, %f32, <m = 64, n = 8, k = 32>, D[<f32>, <one>], A[<e4m3>, <neg>, <row>], B[<e5m2>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  // CHECK-NEXT: %4 = nvvm.wgmma.mma_async %a, %b, %f32, <m = 64, n = 8, k = 32>, D[<f32>, <one>], A[<e4m3>, <neg>, <row>], B[<e5m2>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   %4 = nvvm.wgmma.mma_async %a, %b, %f32, <m = 64, n = 8, k = 32>, D[<f32>, <one>], A[<e4m3>, <neg>, <row>], B[<e5m2>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
-  // CHECK-NEXT: %13 = nvvm.wgmma.mma_async %a, %b, %s32, <m = 64, n = 8, k = 32>, D[<s32>, <one>, <satfinite>], A[<s8>, <one>, <row>], B[<u8>, <one>, <col>] : !llvm.struct<(i32, i32, i32, i32)> -> !llvm.struct<(i32, i32, i32, i32)>
+  // CHECK-NEXT: %5 = nvvm.wgmma.mma_async %a, %b, %s32, <m = 64, n = 8, k = 32>, D[<s32>, <one>, <satfinite>], A[<s8>, <one>, <row>], B[<u8>, <one>, <col>] : !llvm.struct<(i32, i32, i32, i32)> -> !llvm.struct<(i32, i32, i32, i32)>
   %5 = nvvm.wgmma.mma_async %a, %b, %s32, <m = 64, n = 8, k = 32>, D[<s32>, <one>, <satfinite>], A[<s8>, <one>, <row>], B[<u8>, <one>, <col>] : !llvm.struct<(i32, i32, i32, i32)> -> !llvm.struct<(i32, i32, i32, i32)>
   // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
   nvvm.wgmma.commit.group.sync.aligned
