@@ -83,7 +83,7 @@ def debug_info_syntax(parse_distinct: Callable[[Any], Attribute | None]) -> None
         if forward:
             for name, span in forward.items():
                 if not isinstance(self.attribute_aliases.get(name), _LOCATIONS):
-                    raise ParseError(span, f"undefined symbol alias '{name}'")
+                    raise ParseError(span, "operation location alias was never defined")
             _resolve_forward_locations(module, self.attribute_aliases)
         return module
 

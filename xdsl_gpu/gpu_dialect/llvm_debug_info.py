@@ -153,8 +153,11 @@ def _parse_value(parser: AttrParser, kind: str) -> tuple[Attribute, bool]:
         prefix = kind.removeprefix(DWARF)
         if not word.startswith(prefix) or word == prefix:
             what = _DWARF_KINDS.get(prefix, "constant")
+            # Upstream's words, "debug info" twice (its parameter summary has it).
             parser.raise_error(
-                f"invalid debug info {what} name: {word}", start, parser.pos
+                f"invalid debug info debug info {what} name: {word}",
+                start,
+                parser.pos,
             )
         return StringAttr(word), False
     if kind.startswith(ENUM):
