@@ -492,7 +492,10 @@ def _rewrite_forall(
         op.detach()
         target.insert(op)
     for iv, attr in zip(forall.induction_vars, attrs[: forall.rank]):
-        iv.replace_all_uses_with(built.ids[attr.relative_index])
+        value = built.ids[attr.relative_index]
+        name = value.name_hint  # an id keeps its name, not the loop's (%i)
+        iv.replace_all_uses_with(value)
+        value.name_hint = name
     forall.detach()
     forall.erase()
     return mapping_sizes
@@ -506,12 +509,14 @@ def _replace_unit_ids(
 ) -> None:
     """Uses of ``kind`` ids along a dimension of size 1 become ``zero``."""
     index = {"x": 0, "y": 1, "z": 2}
-    ops = root.walk()
-    for op in list(ops):
+    name = zero.name_hint
+    for op in list(root.walk()):
         if isinstance(op, kind):
             dim = index[op.dimension.data]
             if dim < len(sizes) and sizes[dim] == 1:
                 op.results[0].replace_all_uses_with(zero)
+    # The zero keeps its own name, not the replaced id's (%thread_id_z).
+    zero.name_hint = name
 
 
 # -- gpu.launch ------------------------------------------------------------------------
