@@ -21,7 +21,9 @@ each loop with a ``gpu.barrier`` unless ``sync_after_distribute = false``, and b
 the launch's grid or block sizes. Thread (block) ids of a dimension of size 1 become
 the constant 0, as upstream does. Errors are upstream's messages, at the transform op.
 
-``#gpu.mask<...>`` (upstream's masked linear mappings) is not supported here.
+With ``#gpu.mask<bits>`` (linear mappings), only the physical ids whose bit is set
+work, numbered in order (the logical id is the number of set bits below the physical
+one).
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from dataclasses import dataclass
 from math import prod
 
 from xdsl.dialects import affine, scf
-from xdsl.dialects.arith import AndIOp, ConstantOp
-from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr
+from xdsl.dialects.arith import AndIOp, ConstantOp, ShLIOp, SubiOp
+from xdsl.dialects.builtin import AffineMapAttr, IndexType, IntegerAttr, IntegerType
+from xdsl.dialects.math import CtPopOp
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -50,11 +53,12 @@ from xdsl.ir.affine import (
 )
 
 from xdsl_gpu.diagnostics import at_op
-from xdsl_gpu.gpu_dialect.arith import CmpiOp
+from xdsl_gpu.gpu_dialect.arith import CmpiOp, IndexCastUIOp
 from xdsl_gpu.gpu_dialect.gpu.attributes import (
     MAPPING_ID_VALUES,
     GPUBlockMappingAttr,
     GPULaneMappingAttr,
+    GPUMappingMaskAttr,
     GPUThreadMappingAttr,
     GPUWarpgroupMappingAttr,
     GPUWarpMappingAttr,
@@ -89,6 +93,9 @@ from xdsl_gpu.passes.affine_simplification import (
 
 NUM_WARPS_PER_GROUP = 4
 """Warps in a warpgroup (upstream's ``GpuWarpgroupIdBuilder::kNumWarpsPerGroup``)."""
+
+MASK_BITS = 64
+"""Physical ids a ``#gpu.mask`` covers (``getMaxNumPhysicalIds``)."""
 
 MAX_TOTAL_BLOCKDIM = 1024
 MAX_BLOCKDIM = (1024, 1024, 64)
@@ -292,15 +299,45 @@ def _builder_3d(kind: type[BlockIdOp | ThreadIdOp], multiplicity: int) -> IdBuil
     return build
 
 
-def _builder_linear(kind: type[BlockIdOp | ThreadIdOp], multiplicity: int) -> IdBuilder:
+def _builder_linear(
+    kind: type[BlockIdOp | ThreadIdOp], multiplicity: int, mask: int | None = None
+) -> IdBuilder:
     def build(b: _Builder, sizes: Sequence[int], basis: Sequence[int]) -> _Ids:
+        if mask is not None and prod(basis) > MASK_BITS * multiplicity:
+            return _Ids(
+                [],
+                [],
+                "mask representation too short to capture all physical ids: "
+                f"{MASK_BITS}",
+            )
         linear = _linear_id(b, kind, basis)
         scaled = b.apply(floordiv(AffineExpr.symbol(0), const(multiplicity)), [linear])
-        ids = _delinearize(b, scaled, sizes)
-        predicates, error = _predicates(
-            b, [linear], [prod(sizes) * multiplicity], [prod(basis)]
-        )
-        return _Ids(ids, predicates, error)
+        if mask is None:
+            ids = _delinearize(b, scaled, sizes)
+            predicates, error = _predicates(
+                b, [linear], [prod(sizes) * multiplicity], [prod(basis)]
+            )
+            return _Ids(ids, predicates, error)
+        # With a mask, the active physical ids are numbered in order: the logical
+        # id is the number of active ids below this one (upstream's
+        # GPUMappingMaskAttr).
+        i64 = IntegerType(64)
+        physical = b.insert(IndexCastUIOp(scaled, i64)).results[0]
+        bits = b.insert(ConstantOp(IntegerAttr(mask, i64))).results[0]
+        one = b.insert(ConstantOp(IntegerAttr(1, i64))).results[0]
+        bit = b.insert(ShLIOp(one, physical)).results[0]
+        below = b.insert(SubiOp(bit, one)).results[0]
+        active_below = b.insert(AndIOp(below, bits)).results[0]
+        logical_i64 = b.insert(CtPopOp(active_below)).results[0]
+        logical = b.insert(IndexCastUIOp(logical_i64, IndexType())).results[0]
+        ids = _delinearize(b, logical, sizes)
+        bits = b.insert(ConstantOp(IntegerAttr(mask, i64))).results[0]
+        one = b.insert(ConstantOp(IntegerAttr(1, i64))).results[0]
+        bit = b.insert(ShLIOp(one, physical)).results[0]
+        mine = b.insert(AndIOp(bit, bits)).results[0]
+        zero = b.insert(ConstantOp(IntegerAttr(0, i64))).results[0]
+        active = b.insert(CmpiOp(mine, zero, "ne")).results[0]
+        return _Ids(ids, [active])
 
     return build
 
@@ -337,7 +374,9 @@ class _IdScheme:
     build: IdBuilder
 
 
-def _scheme(kind: type[MappingAttr], linear: bool, warp_size: int) -> _IdScheme:
+def _scheme(
+    kind: type[MappingAttr], linear: bool, warp_size: int, mask: int | None = None
+) -> _IdScheme:
     ids = _LINEAR_IDS if linear or kind is GPULaneMappingAttr else _3D_IDS
     attributes: list[MappingAttr] = [kind(m) for m in ids]
     if kind is GPULaneMappingAttr:
@@ -347,8 +386,9 @@ def _scheme(kind: type[MappingAttr], linear: bool, warp_size: int) -> _IdScheme:
         GPUWarpgroupMappingAttr: NUM_WARPS_PER_GROUP * warp_size,
         GPUWarpMappingAttr: warp_size,
     }.get(kind, 1)
-    make = _builder_linear if linear else _builder_3d
-    return _IdScheme(attributes, make(id_kind, multiplicity))
+    if linear:
+        return _IdScheme(attributes, _builder_linear(id_kind, multiplicity, mask))
+    return _IdScheme(attributes, _builder_3d(id_kind, multiplicity))
 
 
 # -- checks ----------------------------------------------------------------------------
@@ -358,6 +398,14 @@ def _mappings(forall: ForallOp) -> list[MappingAttr]:
     if forall.mapping is None:
         return []
     return [a for a in forall.mapping.data if is_device_mapping(a)]  # type: ignore[misc]
+
+
+def _mask(forall: ForallOp) -> int | None:
+    """The bits of the loop's ``#gpu.mask``, if it has one."""
+    if forall.mapping is None:
+        return None
+    masks = [a for a in forall.mapping.data if isinstance(a, GPUMappingMaskAttr)]
+    return masks[0].data if masks else None
 
 
 def _uses_linear_mapping(forall: ForallOp) -> bool:
@@ -401,10 +449,11 @@ def _check_mapping(forall: ForallOp, want_blocks: bool) -> None:
             raise MappingError(
                 "device masking is only available in linear mapping mode"
             )
-        raise MappingError(
-            "#gpu.mask mappings are not supported by xdsl-gpu's transform "
-            "interpreter: map the loop without a mask"
-        )
+        if kinds == {GPULaneMappingAttr}:
+            raise MappingError(
+                "a #gpu.mask on lanes is not supported (MLIR 22 has none): mask "
+                "threads, warps or warpgroups"
+            )
     if not forall.is_normalized():
         raise MappingError("unsupported non-normalized loops")
     if forall.res:
@@ -600,7 +649,9 @@ def map_forall_to_blocks(op: MapForallToBlocksOp, target: Operation) -> LaunchOp
     parent = forall.parent_block()
     assert parent is not None
     zero = _Builder.at_start(parent).constant(0)
-    scheme = _scheme(GPUBlockMappingAttr, _uses_linear_mapping(forall), 1)
+    scheme = _scheme(
+        GPUBlockMappingAttr, _uses_linear_mapping(forall), 1, _mask(forall)
+    )
     sizes = _rewrite_forall(forall, grid, scheme, _Builder.before(forall))
     if not grid:
         grid = sizes + [1] * (3 - len(sizes))
@@ -634,7 +685,7 @@ def _thread_scheme(
             f"{prod(sizes) * factor} overflows the number of available resources "
             f"{prod(block_dims)}"
         )
-    return _scheme(type(first), linear, warp_size)
+    return _scheme(type(first), linear, warp_size, _mask(forall))
 
 
 def map_nested_forall_to_threads(

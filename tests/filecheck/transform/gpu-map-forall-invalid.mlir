@@ -180,3 +180,47 @@ module attributes {transform.with_named_sequence} {
 }
 
 // CHECK: transform requires empty or size-3 grid_dims
+
+// -----
+
+func.func @mask_too_short() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    scf.forall (%i) in (4) {
+    } {mapping = [#gpu.thread<linear_dim_0>, #gpu.mask<0xf>]}
+    gpu.terminator
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %l = transform.structured.match ops{["gpu.launch"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.gpu.map_nested_forall_to_threads %l block_dims = [128, 1, 1] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// CHECK: mask representation too short to capture all physical ids: 64
+
+// -----
+
+func.func @mask_needs_linear() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    scf.forall (%i) in (4) {
+    } {mapping = [#gpu.thread<x>, #gpu.mask<0xf>]}
+    gpu.terminator
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %l = transform.structured.match ops{["gpu.launch"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.gpu.map_nested_forall_to_threads %l block_dims = [32, 1, 1] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// CHECK: device masking is only available in linear mapping mode

@@ -182,3 +182,43 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A masked linear warp mapping: of the 4 warps of the block, those whose bit of
+// 0xb is set work (3), numbered by the set bits below them.
+// CHECK-DAG:   #[[$WARP:.*]] = affine_map<()[s0, s1] -> (s1 * 2 + s0 floordiv 32)>
+// CHECK-LABEL: func.func @masked(
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK-DAG:     %[[MASK:.*]] = arith.constant 11 : i64
+// CHECK:         %[[W:.*]] = affine.apply #[[$WARP]]()
+// CHECK-NEXT:    %[[W64:.*]] = arith.index_castui %[[W]] : index to i64
+// CHECK-NEXT:    %[[BIT:.*]] = arith.shli %[[ONE]], %[[W64]] : i64
+// CHECK-NEXT:    %[[BELOW:.*]] = arith.subi %[[BIT]], %[[ONE]] : i64
+// CHECK-NEXT:    %[[ACTIVE_BELOW:.*]] = arith.andi %[[BELOW]], %[[MASK]] : i64
+// CHECK-NEXT:    %[[LOGICAL64:.*]] = math.ctpop %[[ACTIVE_BELOW]] : i64
+// CHECK-NEXT:    %[[LOGICAL:.*]] = arith.index_castui %[[LOGICAL64]] : i64 to index
+// CHECK-NEXT:    %[[MINE:.*]] = arith.andi %[[BIT]], %[[MASK]] : i64
+// CHECK-NEXT:    %[[ACTIVE:.*]] = arith.cmpi ne, %[[MINE]], %[[ZERO]] : i64
+// CHECK-NEXT:    scf.if %[[ACTIVE]] {
+// CHECK-NEXT:      memref.load %{{.*}}[%[[LOGICAL]]]
+func.func @masked(%a: memref<8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    scf.forall (%i) in (3) {
+      %v = memref.load %a[%i] : memref<8xf32>
+      memref.store %v, %a[%i] : memref<8xf32>
+    } {mapping = [#gpu.warp<linear_dim_0>, #gpu.mask<0xb>]}
+    gpu.terminator
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %l = transform.structured.match ops{["gpu.launch"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.gpu.map_nested_forall_to_threads %l block_dims = [64, 2, 1] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
