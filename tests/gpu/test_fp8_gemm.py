@@ -45,11 +45,9 @@ LONG_K = [
     Fp8GemmConfig(256, 512, 1024, stages=4),
     Fp8GemmConfig(128, 256, 768, stages=3, wgmma_wait=2, warpgroups=1, tile_n=128),
 ]
-"""More K slices than LLVM unrolls fully: the PTX is mlir-opt-22's instruction for
-instruction, but which virtual register holds the accumulator's initial 0.0 and
-which ones copy it differs. Known, cause not pinned down: it goes away without the
-epilogue's ``warpgroup.mma.store`` to shared memory, and the f16 GEMM (which
-stores to global memory) is identical at every K."""
+"""More K slices than LLVM unrolls fully: the loop carries the accumulators, whose
+registers the wgmma inline asm reads through the loop's struct (the form of that
+read, ``extractvalue %acc, 0, i``, decides LLVM's register numbering)."""
 MAX_ERROR = 2.0**-7
 """Bound on ``|C - reference| / max |reference|``: bf16 rounding is 2^-9 of a value,
 the tensor cores' FP8 sums are not exact f32; a wrong tile is off by ~1."""
@@ -85,11 +83,6 @@ def _theirs(config: Fp8GemmConfig) -> str:
     return _ptx(parse_program(done.stdout, "mlir-opt-22 output"))
 
 
-def _without_register_numbers(ptx: str) -> str:
-    """``ptx`` with every virtual register's number left out (``%r12`` is ``%r``)."""
-    return re.sub(r"%(r|rd|p|f|fd|rs|h|hh)\d+\b", r"%\1", ptx)
-
-
 def _check_instructions(ours: str, config: Fp8GemmConfig) -> None:
     wgmma = re.findall(r"wgmma\.mma_async\.sync\.aligned\.(\S+)", ours)
     # One instruction per 64-row block and 32-wide k step of a 128-wide slice (the
@@ -109,7 +102,7 @@ def _same_but_shared_declaration(ours: str, theirs: str) -> tuple[str, str]:
     return ours_rest, theirs_rest
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("config", CONFIGS + LONG_K, ids=IDS + [c.name for c in LONG_K])
 def test_compiles_as_mlir_opt_22(config: Fp8GemmConfig) -> None:
     ours = _ours(config)
     _check_instructions(ours, config)
@@ -117,20 +110,6 @@ def test_compiles_as_mlir_opt_22(config: Fp8GemmConfig) -> None:
         pytest.skip("no mlir-opt-22 to compare with")
     ours_rest, theirs_rest = _same_but_shared_declaration(ours, _theirs(config))
     assert ours_rest == theirs_rest
-
-
-@pytest.mark.parametrize("config", LONG_K, ids=[c.name for c in LONG_K])
-def test_long_k_compiles_as_mlir_opt_22_but_register_numbers(
-    config: Fp8GemmConfig,
-) -> None:
-    ours = _ours(config)
-    _check_instructions(ours, config)
-    if shutil.which("mlir-opt-22") is None:
-        pytest.skip("no mlir-opt-22 to compare with")
-    ours_rest, theirs_rest = _same_but_shared_declaration(ours, _theirs(config))
-    assert _without_register_numbers(ours_rest) == _without_register_numbers(
-        theirs_rest
-    )
 
 
 def test_host_side_tensor_maps_are_uint8() -> None:

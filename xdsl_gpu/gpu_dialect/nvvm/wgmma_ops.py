@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
     I64,
+    DenseArrayBase,
     IntegerAttr,
     IntegerType,
     VectorType,
@@ -448,11 +449,24 @@ class WgmmaMmaAsyncOp(IRDLOperation):
             "<2 x half>" if e == VectorType(f16, [2]) else _scalar_llvm(e)
             for e in struct.types.data
         ]
+        # Upstream lowers this op to inline asm before canonicalize, which folds
+        # extractvalue(extractvalue(c)[p])[i] into extractvalue(c)[p, i]: read the
+        # registers through the outer container the same way (LLVM's later choices,
+        # hence the PTX, follow the form of the IR).
+        source, prefix, source_type = self.inouts, "", struct_type
+        owner = source.owner
+        if isinstance(owner, Operation) and owner.name == "llvm.extractvalue":
+            position = owner.properties["position"]
+            assert isinstance(position, DenseArrayBase)
+            source = owner.operands[0]
+            prefix = "".join(f"{p}, " for p in position.get_values())
+            source_type = emitter.typed(source).rsplit(" ", 1)[0]
         registers: list[AsmArgument] = []
         for i, element_type in enumerate(element_types):
             name = emitter.fresh()
             emitter.emit(
-                f"{name} = extractvalue {struct_type} {emitter.ref(self.inouts)}, {i}"
+                f"{name} = extractvalue {source_type} {emitter.ref(source)}, "
+                f"{prefix}{i}"
             )
             registers.append(AsmArgument(element_type, name, str(i)))
         integer = self.type_d.data == WGMMATypes.S32
