@@ -353,7 +353,7 @@ def _raster(group_m: int, columns: int) -> str:
     """``%tile_m`` and ``%tile_n`` of this CTA: consecutive CTAs take ``group_m``
     tile rows column by column; with 1, row by row as launched (written without the
     ``x % 1`` and ``x + 0`` that MLIR 22's arith-to-llvm conversion folds and ours
-    keeps)."""
+    keeps: LLVM folds them too, but the IR that reaches it stays the same)."""
     if group_m == 1:
         return """
       %row = arith.muli %by, %k_tile : index
@@ -377,7 +377,7 @@ def _raster(group_m: int, columns: int) -> str:
 def _offset(name: str, constant: str, nonzero: int, base: str = "%b_offset") -> str:
     """``name = base + constant``, or nothing where the constant is 0 and the view
     takes ``base`` itself: MLIR 22 folds ``x + 0`` while converting arith to LLVM,
-    ours does not, and the PTX would differ in register numbers."""
+    ours does not (LLVM folds it later; the IR that reaches LLVM stays the same)."""
     if not nonzero:
         return ""
     return f"\n        {name} = arith.addi {base}, {constant} : index"
