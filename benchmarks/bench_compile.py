@@ -34,6 +34,7 @@ ratios that decide are ``xdsl-gpu-opt``'s; ``xdsl-opt``'s are printed beside the
 Usage::
 
     python3 benchmarks/bench_compile.py [--copies 1,8,64] [--runs 5] [--profile]
+    python3 benchmarks/bench_compile.py --profile-ops [--large 4000]
 """
 
 from __future__ import annotations
@@ -49,6 +50,16 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from xdsl.context import Context
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.passes import ModulePass
+
+    from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import PipelineStep
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = ROOT / "examples" / "async_matmul" / "matmul.mlir"
@@ -269,13 +280,205 @@ def profile(path: Path, top: int = 25) -> None:
     stats.sort_stats("cumulative").print_stats(top)
 
 
+CATEGORIES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    # (category, path parts, function-name parts): a profiled function is in the
+    # first category whose path parts include a part of its file (any file for
+    # "") and whose name parts one of its name (any name for ()).
+    ("parsing", ("xdsl/parser/", "lexer", "compat/parser", "compat/locations"), ()),
+    ("parsing", ("declarative_assembly_format",), ("parse",)),
+    ("printing", ("printer",), ()),
+    ("verifier", ("",), ("verify",)),
+    ("verifier", ("irdl/constraints",), ()),
+    ("dead-code liveness (region_dce)", ("dead_code_elimination",), ()),
+    ("cse tables", ("passes/cse",), ()),
+    ("constant uniquing", ("greedy_constants",), ()),
+    ("type conversion", ("",), ("convert_type",)),
+    ("traits and memory effects", ("xdsl/traits",), ()),
+    ("traits and memory effects", ("xdsl/ir/core",), ("trait",)),
+    ("op creation (builders, create, init)", ("irdl/operations", "builder.py"), ()),
+    ("op creation (builders, create, init)", ("compat/performance",), ()),
+    ("op creation (builders, create, init)", ("xdsl/ir/core",), ("init", "create")),
+    ("rewriter and pattern matching", ("pattern_rewriter", "rewriter.py"), ()),
+    ("rewriter and pattern matching", ("worklist", "llvm_type_converter"), ()),
+    ("rewriter and pattern matching", ("",), ("match_and_rewrite",)),
+    ("IR walks and use lists", ("xdsl/ir/", "ir_walk"), ()),
+    ("attributes (construction, hashing)", ("builtin.py", "irdl/attributes"), ()),
+    ("attributes (construction, hashing)", ("",), ("__hash__", "__eq__")),
+    ("isinstance and abc checks", ("abc",), ()),
+    ("isinstance and abc checks", ("~",), ("isinstance",)),
+    ("LLVM back end and its workers", ("xdsl_gpu/targets/", "forked_jobs"), ()),
+    ("LLVM back end and its workers", ("~",), ("poll", "ctypes")),
+)
+"""What ``--profile-ops`` reports within a step: each function's own time (not
+what it calls) in the first category that matches it, else in "other"."""
+
+
+ENTRY_POINTS = (
+    "region_dce",  # xDSL's liveness + erasure after a greedy walk
+    "unique_constants",  # canonicalize's constant uniquing
+    "_process_worklist",  # xDSL's greedy pattern walker
+    "rewrite_each",  # the conversions' one-walk driver
+    "irdl_op_init",  # xDSL's generic op builder
+    "get_effects",  # memory effects (dead-code checks)
+)
+"""Functions whose inclusive time (with what they call) ``--profile-ops`` reports."""
+
+
+def _inclusive_seconds(stats: object, scale: float) -> dict[str, float]:
+    table: dict[tuple[str, int, str], tuple] = stats.stats  # type: ignore[attr-defined]
+    found: dict[str, float] = dict.fromkeys(ENTRY_POINTS, 0.0)
+    for (_, _, function), (_, _, _, inclusive, _) in table.items():
+        if function in found:
+            found[function] += inclusive * scale
+    return found
+
+
+def _category_seconds(stats: object, scale: float) -> dict[str, float]:
+    """Own seconds per :data:`CATEGORIES` entry in ``stats`` (pstats.Stats), scaled
+    from profiled to real time by ``scale``."""
+    table: dict[tuple[str, int, str], tuple] = stats.stats  # type: ignore[attr-defined]
+    found: dict[str, float] = {}
+    for (file, _, function), (_, _, own, _, _) in table.items():
+        name = next(
+            (
+                category
+                for category, parts, names in CATEGORIES
+                if any(p in file for p in parts)
+                and (not names or any(n in function for n in names))
+            ),
+            "other",
+        )
+        found[name] = found.get(name, 0.0) + own * scale
+    return found
+
+
+def profile_ops(path: Path, top: int = 6) -> None:
+    """The library path's pipeline on ``path`` (parsed once, one in-process compile,
+    no parallel schedule: ``XDSL_GPU_JOBS=1``): seconds and microseconds per input
+    op of parsing, verifying, each pipeline step and printing; then, for the
+    ``top`` costliest, where the time goes (:data:`CATEGORIES`, from cProfile,
+    scaled to the step's unprofiled time)."""
+    import cProfile
+    import io
+    import pstats
+
+    from xdsl.printer import Printer
+
+    from xdsl_gpu.passes import gpu_lower_to_nvvm_pipeline as pipeline
+
+    os.environ["XDSL_GPU_CACHE"] = "0"
+    os.environ["XDSL_GPU_JOBS"] = "1"
+    ctx, parse = library_context()
+    text = path.read_text()
+    run_step = pipeline.GpuLowerToNVVMPipelinePass._run
+
+    def phases(profiled: bool) -> dict[str, tuple[float, object]]:
+        found: dict[str, tuple[float, object]] = {}
+
+        def timed(name: str, action: Callable[[], object]) -> object:
+            profiler = cProfile.Profile() if profiled else None
+            start = time.perf_counter()
+            if profiler is not None:
+                profiler.enable()
+            result = action()
+            if profiler is not None:
+                profiler.disable()
+            seconds = time.perf_counter() - start
+            stats = pstats.Stats(profiler) if profiler is not None else None
+            key, again = name, 1
+            while key in found:  # canonicalize and cse run more than once
+                again += 1
+                key = f"{name} #{again}"
+            found[key] = (seconds, stats)
+            return result
+
+        def step(
+            step: PipelineStep, pass_: ModulePass | None, ctx: Context, op: ModuleOp
+        ) -> None:
+            timed(str(step), lambda: run_step(step, pass_, ctx, op))
+
+        module = cast("ModuleOp", timed("parse", lambda: parse(text)))
+        timed("verify the input", module.verify)
+        pipeline.GpuLowerToNVVMPipelinePass._run = staticmethod(step)  # type: ignore[method-assign]
+        try:
+            timed("pipeline (all)", lambda: pipeline_pass().apply(ctx, module))
+        finally:
+            pipeline.GpuLowerToNVVMPipelinePass._run = staticmethod(run_step)  # type: ignore[method-assign]
+        timed("print", lambda: Printer(stream=io.StringIO()).print_op(module))  # type: ignore[arg-type]
+        return found
+
+    phases(False)  # the first run fills what is built on first use
+    plain = phases(False)
+    profiled = phases(True)
+    ops = text.count(" = ") + text.count("memref.store")
+    print(f"\n# {path.name} (~{ops} ops), library path, XDSL_GPU_JOBS=1")
+    print("| phase or step | s | µs per input op |\n|---|---|---|")
+    for name, (seconds, _) in plain.items():
+        print(f"| {name} | {seconds:.3f} | {seconds / ops * 1e6:.0f} |")
+    costly = sorted(
+        (n for n in plain if n != "pipeline (all)"), key=lambda n: -plain[n][0]
+    )[:top]
+    print(
+        "\nWithin the costliest, seconds of each category (functions' own time "
+        "from cProfile, scaled to the unprofiled time), the largest first:\n"
+    )
+    print("| step | s | where the time goes |\n|---|---|---|")
+    for name in costly:
+        seconds, stats = profiled[name]
+        scale = plain[name][0] / seconds if seconds else 0.0
+        cells = sorted(_category_seconds(stats, scale).items(), key=lambda c: -c[1])
+        where = ", ".join(f"{n} {s:.3f}" for n, s in cells if s >= 0.002)
+        print(f"| {name} | {plain[name][0]:.3f} | {where} |")
+    print("\nInclusive seconds (with what they call) of a few entry points:\n")
+    print("| step | " + " | ".join(ENTRY_POINTS) + " |")
+    print("|---" * (len(ENTRY_POINTS) + 1) + "|")
+    for name in costly:
+        seconds, stats = profiled[name]
+        scale = plain[name][0] / seconds if seconds else 0.0
+        cells = _inclusive_seconds(stats, scale)
+        print(
+            f"| {name} | " + " | ".join(f"{cells[n]:.3f}" for n in ENTRY_POINTS) + " |"
+        )
+
+
+def pipeline_pass() -> ModulePass:
+    """The benchmark's pipeline as a pass object (its options as :data:`PIPELINE`)."""
+    from xdsl_gpu.passes.gpu_lower_to_nvvm_pipeline import GpuLowerToNVVMPipelinePass
+
+    return GpuLowerToNVVMPipelinePass(
+        cubin_chip="sm_90", cubin_features="+ptx80", cubin_format="isa"
+    )
+
+
+def library_context() -> tuple[Context, Callable[[str], ModuleOp]]:
+    """The context stock ``xdsl-opt`` makes for a GPU program (every dialect, ours
+    in place of xDSL's, the target interfaces, the changes inside xDSL that a run
+    with xdsl-gpu makes: ``xdsl-opt --xdsl-gpu``) and a parser of a program's text into a verified-ready module."""
+    from xdsl.parser import Parser
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    ctx = xDSLOptMain(args=["--xdsl-gpu"]).ctx
+    return ctx, lambda text: Parser(ctx, text).parse_module()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--copies", default="1,8,64")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--large", type=int, default=4000, help="statements")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--profile-ops",
+        action="store_true",
+        help="only the per-op profile of the pipeline on the large kernel",
+    )
     args = parser.parse_args(argv)
+    if args.profile_ops:
+        with tempfile.TemporaryDirectory() as folder:
+            big = Path(folder) / "large.mlir"
+            big.write_text(large_kernel(args.large))
+            profile_ops(big)
+        return 0
     if shutil.which("mlir-opt-22") is None:
         print("mlir-opt-22 is needed (apt-get install mlir-22-tools)")
         return 1
