@@ -22,10 +22,10 @@ from xdsl.dialects import builtin
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
 from xdsl.transforms.canonicalize import CanonicalizePass as XdslCanonicalizePass
-from xdsl.transforms.dead_code_elimination import region_dce
 
 from xdsl_gpu.passes.greedy_constants import unique_constants
 from xdsl_gpu.passes.llvm_folds import FoldExtractValue, FoldGEP, is_constant
+from xdsl_gpu.passes.region_liveness import region_dce
 
 
 @dataclass(frozen=True)

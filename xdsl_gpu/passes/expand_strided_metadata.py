@@ -67,12 +67,12 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.transforms.dead_code_elimination import region_dce
 
 from xdsl_gpu.gpu_dialect import memref as gpu_memref
 from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import ConversionError, conversion_error
 from xdsl_gpu.passes.memref_descriptor import strides_and_offset
+from xdsl_gpu.passes.region_liveness import region_dce
 
 OpFoldResult = int | SSAValue
 """A value known at compile time (``int``) or an SSA value of type ``index``."""
