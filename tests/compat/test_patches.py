@@ -987,6 +987,36 @@ def test_gap_plain_op_construction() -> None:
     assert len(built) == 4  # operands, results, regions, successors
 
 
+def test_plain_ops_gap_parsed_and_llvm_ops() -> None:
+    """xDSL's parser builds an op from a list of values and of types per
+    definition (``[[%a], [%b]]``, ``[(f32,)]``), which its builder flattens, and
+    xDSL's llvm arithmetic ops carry ``ParsePropInAttrDict``, an option for the
+    parser alone: both took every parsed op, and every llvm op a conversion
+    built, through xDSL's general builder."""
+    from xdsl.dialects import llvm
+    from xdsl.dialects.builtin import f32
+    from xdsl.irdl import operations
+    from xdsl.irdl.operations import ParsePropInAttrDict
+
+    from tests.support.xdsl_tools import parse
+
+    seen: list[tuple[Any, Any]] = []
+    init = operations.irdl_op_init
+
+    def spy(self: Any, op_def: Any, **kwargs: Any) -> None:
+        if self.name == "arith.addf":
+            seen.append((kwargs["operands"], kwargs["result_types"]))
+        init(self, op_def, **kwargs)
+
+    with mock.patch.object(operations, "irdl_op_init", spy):
+        parse("func.func @f(%a: f32) {\n  %x = arith.addf %a, %a : f32\n  return\n}")
+    ((operands, result_types),) = seen
+    assert [len(o) for o in operands] == [1, 1]
+    assert [list(t) for t in result_types] == [[f32]]
+    options = llvm.FAddOp.get_irdl_definition().options
+    assert any(isinstance(o, ParsePropInAttrDict) for o in options)
+
+
 def _op_parts(op: Operation) -> tuple[Any, ...]:
     return (
         type(op),
@@ -1028,7 +1058,7 @@ def _with_xdsl_init() -> Iterator[None]:
 
 
 def test_plain_ops_are_built_as_xdsl_builds_them() -> None:
-    from xdsl.dialects import arith, cf, func, memref, scf, test
+    from xdsl.dialects import arith, cf, func, llvm, memref, scf, test
     from xdsl.dialects.builtin import (
         FunctionType,
         IndexType,
@@ -1067,6 +1097,12 @@ def test_plain_ops_are_built_as_xdsl_builds_them() -> None:
             func.ReturnOp(a, b),
             # any iterable of operands or regions, as xDSL takes them
             arith.AddfOp.build(operands=(v for v in (a, b)), result_types=[f32]),
+            # a list of one per definition, as xDSL's parser gives them
+            arith.AddfOp.build(operands=([a], (b,)), result_types=((f32,),)),
+            arith.AddfOp.build(operands=([one_result], [b]), result_types=[[f32]]),
+            # an option that only the parser reads (ParsePropInAttrDict)
+            llvm.FAddOp(a, b, llvm.FastMathAttr("fast")),
+            llvm.FAddOp.build(operands=([a], [b]), result_types=[(f32,)]),
             func.FuncOp.build(
                 properties={
                     "sym_name": StringAttr("f"),
@@ -1098,6 +1134,9 @@ def test_plain_ops_report_xdsls_errors() -> None:
         lambda: arith.AddfOp.build(operands=[a, None], result_types=[f32]),
         lambda: arith.AddfOp.build(operands=[a, a], result_types=[f32, f32]),
         lambda: scf.IfOp.build(operands=[[a, a]], result_types=[[]]),
+        lambda: arith.AddfOp.build(operands=[[a], []], result_types=[f32]),
+        lambda: arith.AddfOp.build(operands=[[a], [a, a]], result_types=[f32]),
+        lambda: arith.AddfOp.build(operands=[a, a], result_types=[[f32, f32]]),
     ):
         with pytest.raises(ValueError, match=error) as fast:
             build()

@@ -316,7 +316,10 @@ def plain_op_construction() -> None:
 
     * an op whose definition has nothing variadic or optional and no segment
       sizes, given one value, type, region and successor per definition, is made
-      from them directly;
+      from them directly; a value or type given in a list of one (as xDSL's
+      parser gives each definition's) too, and options that only tell the parser
+      and printer what to do (``ParsePropInAttrDict``: xDSL's ``llvm`` ops) do not
+      stand in the way;
     * any other op takes xDSL's builder, whose argument checks answer each
       ``isinstance`` from a table per class of argument (the answer depends on
       the class alone), so wrong arguments get xDSL's own errors."""
@@ -325,7 +328,13 @@ def plain_op_construction() -> None:
 
     from xdsl.ir import Attribute, Block, Region, SSAValue
     from xdsl.irdl import operations
-    from xdsl.irdl.operations import OptionalDef, VariadicDef, irdl_build_region_arg
+    from xdsl.irdl.operations import (
+        AttrSizedSegments,
+        OptionalDef,
+        SameVariadicSize,
+        VariadicDef,
+        irdl_build_region_arg,
+    )
 
     names = (
         "irdl_op_init",
@@ -422,12 +431,31 @@ def plain_op_construction() -> None:
     counts: dict[type, tuple[int, int, int, int] | None] = {}
 
     def plain_counts(op_def: Any) -> tuple[int, int, int, int] | None:
-        if op_def.options:
+        # (the options xDSL's builder acts on; it passes over the others)
+        if any(
+            isinstance(o, AttrSizedSegments | SameVariadicSize) for o in op_def.options
+        ):
             return None
         groups = (op_def.operands, op_def.results, op_def.regions, op_def.successors)
         if any(isinstance(d, VariadicDef) for group in groups for _, d in group):
             return None  # (an OptionalDef is a VariadicDef)
         return tuple(len(group) for group in groups)  # type: ignore[return-value]
+
+    def singles(values: Any, which: int) -> list[Any] | None:
+        """``values`` with each list or tuple of one replaced by its element, if
+        every element then is of kind ``which`` of :func:`class_of` (and not a
+        sequence); None if not."""
+        found: list[Any] = []
+        for value in values:
+            if type(value) in _LIST_OR_TUPLE:
+                if len(value) != 1:
+                    return None
+                value = value[0]
+            kind = class_of(value)
+            if not kind[which] or kind[4]:
+                return None
+            found.append(value)
+        return found
 
     def irdl_op_init(
         self: Any,
@@ -454,15 +482,15 @@ def plain_op_construction() -> None:
             and type(successors) in _LIST_OR_TUPLE
             and expected
             == (len(operands), len(result_types), len(regions), len(successors))
-            and all(class_of(o)[0] for o in operands)
-            and all((k := class_of(t))[5] and not k[4] for t in result_types)
+            and (values := singles(operands, 0)) is not None
+            and (types := singles(result_types, 5)) is not None
             and all(class_of(r)[2] for r in regions)
             and all(class_of(b)[3] for b in successors)
         ):
             Operation.__init__(
                 self,
-                operands=operands,
-                result_types=result_types,
+                operands=values,
+                result_types=types,
                 properties={k: v for k, v in properties.items() if v is not None},
                 attributes={k: v for k, v in attributes.items() if v is not None},
                 successors=successors,
