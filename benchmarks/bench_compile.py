@@ -11,6 +11,10 @@ of ours / mlir-opt-22 within one turn (the median of pairs). Programs:
 * N renamed copies of seed 002 in one module (N = 1, 8, 64 by default: 3N gpu.modules);
 * one large kernel (a gpu.launch with a long body of arithmetic).
 
+The large kernel is also compiled on the *library path* (a downstream compiler
+calling the pipeline in-process on the module it has parsed: no start-up, no
+parsing), against mlir-opt-22's whole process.
+
 It also reports the growth from 8 to 64 copies of each tool (linear growth is 8x), the
 64 copies compiled with one worker (``XDSL_GPU_JOBS=1``) against the default (one per
 CPU), whether the output is the same bytes with and without the cache and with 1 or
@@ -222,6 +226,47 @@ def measure(
             reference = TIMES.sub(r"\1 = N", uncached)
         row.same_uncached &= TIMES.sub(r"\1 = N", cold) == reference
     return row
+
+
+LIBRARY_CHILD = """
+import sys, time
+sys.path.insert(0, {folder!r})
+import bench_compile as bench
+ctx, parse = bench.library_context()
+text = open({path!r}).read()
+for _ in range({compiles}):
+    module = parse(text)
+    module.verify()
+    start = time.perf_counter()
+    bench.pipeline_pass().apply(ctx, module)
+    print(time.perf_counter() - start, flush=True)
+"""
+
+
+def library_row(path: Path, runs: int) -> tuple[list[float], list[float], list[float]]:
+    """The library path: a downstream compiler that has imported xdsl-gpu and
+    parsed (and verified) its module calls the pipeline on it in-process, with
+    no compile cache (every gpu.module compiled), as many workers as xdsl-opt.
+    Per run, taking turns: mlir-opt-22's whole process, then a fresh Python that
+    compiles ``path`` twice; the seconds of its first call (what is built on
+    first use included) and of its second (a compiler that has compiled before).
+    """
+    options = PIPELINE[PIPELINE.index("{") + 1 : -1]
+    theirs_cmd = ["mlir-opt-22", str(path), f"--gpu-lower-to-nvvm-pipeline={options}"]
+    code = LIBRARY_CHILD.format(
+        folder=str(Path(__file__).resolve().parent), path=str(path), compiles=2
+    )
+    env = _env(XDSL_GPU_CACHE="0")
+    theirs: list[float] = []
+    first: list[float] = []
+    again: list[float] = []
+    for _ in range(runs):
+        theirs.append(_run(theirs_cmd, env)[0])
+        _, out = _run([sys.executable, "-c", code], env)
+        one, two = (float(line) for line in out.split())
+        first.append(one)
+        again.append(two)
+    return theirs, first, again
 
 
 def compare_jobs(path: Path, runs: int) -> tuple[float, float, bool]:
@@ -524,6 +569,15 @@ def main(argv: list[str] | None = None) -> int:
                 sys.stdout.flush()
         finally:
             stop_server(server)
+        label = f"one kernel of {args.large} ops"
+        theirs, first, again = library_row(dict(programs)[label], args.runs)
+        for name, ours in (("first call", first), ("second call", again)):
+            ratio = statistics.median(o / t for o, t in zip(ours, theirs, strict=True))
+            print(
+                f"library path, {label}, pipeline in-process on a parsed module "
+                f"({name}): {statistics.median(ours):.3f} s, {ratio:.1f}x "
+                f"mlir-opt-22's whole process ({statistics.median(theirs):.3f} s)"
+            )
         seed = rows["seed 002"]
         cold, warm = seed.ratio(seed.served_cold), seed.ratio(seed.served_warm)
         met = cold <= 4.0 and warm <= 2.0
