@@ -1,8 +1,9 @@
 """``gpu-lower-to-nvvm-pipeline`` skips a step that converts one dialect only
 (``DIALECT_PASSES``) when no op of that dialect can exist, and convert-gpu-to-nvvm
 takes no vector patterns then: neither imports the vector dialect for a program
-without vector ops (``passes/dialect_presence.py``); a program with math, index
-and vector ops is lowered completely."""
+without vector ops (``passes/dialect_presence.py``), nor convert-nvgpu-to-nvvm the
+nvgpu dialect and its patterns for one without nvgpu ops; a program with math,
+index, vector and nvgpu ops is lowered completely."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ module attributes {gpu.container_module} {
       %s = math.sqrt %x : f32
       %j = index.add %i, %i
       %v = vector.broadcast %s : f32 to vector<4xf32>
-      %e = vector.extract %v[0] : f32 from vector<4xf32>
+      %r = nvgpu.rcp %v {rounding = approx, ftz} : vector<4xf32>
+      %e = vector.extract %r[0] : f32 from vector<4xf32>
       memref.store %e, %m[%j] : memref<4xf32>
       gpu.return
     }
@@ -39,7 +41,9 @@ try:
 finally:
     loaded = [m for m in ("xdsl_gpu.passes.convert_vector_to_scf",
                           "xdsl_gpu.passes.convert_vector_to_llvm",
-                          "xdsl_gpu.gpu_dialect.vector", "xdsl.dialects.vector")
+                          "xdsl_gpu.gpu_dialect.vector", "xdsl.dialects.vector",
+                          "xdsl_gpu.gpu_dialect.nvgpu",
+                          "xdsl_gpu.passes.nvgpu_to_nvvm_patterns.ampere")
               if m in sys.modules]
     print("LOADED:" + " ".join(loaded), file=sys.stderr)
 """
@@ -67,7 +71,9 @@ def test_seed_002_needs_no_vector_pass(tmp_path: Path) -> None:
 def test_the_steps_run_when_their_dialect_is_used(tmp_path: Path) -> None:
     source = tmp_path / "k.mlir"
     source.write_text(WITH_DIALECTS)
-    assert "xdsl_gpu.passes.convert_vector_to_llvm" in _loaded_modules(source)
+    loaded = _loaded_modules(source)
+    assert "xdsl_gpu.passes.convert_vector_to_llvm" in loaded
+    assert "xdsl_gpu.passes.nvgpu_to_nvvm_patterns.ampere" in loaded
     done = subprocess.run(
         ["xdsl-opt", str(source), "-p", PIPELINE],
         capture_output=True,
@@ -76,4 +82,5 @@ def test_the_steps_run_when_their_dialect_is_used(tmp_path: Path) -> None:
     )
     assert "math." not in done.stdout
     assert "index.add" not in done.stdout
+    assert "nvgpu." not in done.stdout
     assert "sqrt.approx" in done.stdout or "sqrt.rn" in done.stdout

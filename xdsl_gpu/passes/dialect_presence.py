@@ -17,6 +17,7 @@ __all__ = ["DIALECT_MODULES", "dialect_loaded"]
 DIALECT_MODULES: dict[str, tuple[str, ...]] = {
     "index": ("xdsl.dialects.index", "xdsl_gpu.gpu_dialect.index"),
     "math": ("xdsl.dialects.math", "xdsl_gpu.gpu_dialect.math"),
+    "nvgpu": ("xdsl_gpu.gpu_dialect.nvgpu",),
     "vector": ("xdsl.dialects.vector", "xdsl_gpu.gpu_dialect.vector"),
 }
 """The modules that define each dialect's op classes (xDSL's and ours, which

@@ -8,8 +8,19 @@ adding a family is one import and one entry here.
 from __future__ import annotations
 
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from xdsl_gpu.passes.nvgpu_to_nvvm_patterns import ampere, mbarrier, tma, warpgroup
+if TYPE_CHECKING:
+    PATTERN_MODULES: tuple[ModuleType, ...]
+    """The pattern families, in the order their patterns are tried."""
 
-PATTERN_MODULES: tuple[ModuleType, ...] = (ampere, mbarrier, tma, warpgroup)
-"""The pattern families, in the order their patterns are tried."""
+
+def __getattr__(name: str) -> tuple[ModuleType, ...]:
+    # PATTERN_MODULES is imported on first use, not with the package: its
+    # ``common`` module serves the pass on programs without nvgpu ops, which
+    # then import neither the families nor the nvgpu dialect.
+    if name != "PATTERN_MODULES":
+        raise AttributeError(name)
+    from xdsl_gpu.passes.nvgpu_to_nvvm_patterns import ampere, mbarrier, tma, warpgroup
+
+    return (ampere, mbarrier, tma, warpgroup)

@@ -12,7 +12,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from xdsl_gpu.diagnostics import at_op
-from xdsl_gpu.gpu_dialect.nvgpu.types import DeviceAsyncTokenType
 from xdsl_gpu.passes.llvm_type_converter import (
     ConversionError,
     LLVMTypeConverter,
@@ -29,6 +28,9 @@ TypeConversion = Callable[[Attribute, LLVMTypeConverter], Attribute | None]
 def convert_async_token(t: Attribute, converter: LLVMTypeConverter) -> Attribute | None:
     """``!nvgpu.device.async.token`` → ``i32``: the token has no NVVM value; upstream
     gives it a dummy ``i32`` so that it can be dropped during the conversion."""
+    # (imported here: a program without nvgpu types does not load the dialect)
+    from xdsl_gpu.gpu_dialect.nvgpu.types import DeviceAsyncTokenType
+
     return i32 if isinstance(t, DeviceAsyncTokenType) else None
 
 
