@@ -377,16 +377,9 @@ def report(
 
 
 def _compare_ptx(ours: str, upstream: str) -> str:
-    """How our PTX compares with MLIR 22's. Ours declares the dynamic shared memory
-    ``.extern`` aligned to 1024 where MLIR 22's is a 16-byte aligned static variable
-    (docs/beyond-mlir.md); everything else is expected to be the same."""
-    from tests.support.mlir_differential import split_dynamic_shmem
+    from tests.support.mlir_differential import compare_ptx
 
-    if ours == upstream:
-        return "identical to"
-    if split_dynamic_shmem(ours)[0] == split_dynamic_shmem(upstream)[0]:
-        return "identical, but for the dynamic shared memory declaration, to"
-    return "DIFFERENT from"
+    return compare_ptx(ours, upstream)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

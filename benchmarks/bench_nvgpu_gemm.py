@@ -381,7 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 1
         ours = ours_ptx(config)
-        same = "identical to" if ours == upstream else "DIFFERENT from"
+        same = _compare_ptx(ours, upstream)
         if args.dump:
             args.dump.mkdir(parents=True, exist_ok=True)
             (args.dump / f"nvgpu_gemm.{config.name}.xdsl-gpu.ptx").write_text(ours)
@@ -457,6 +457,12 @@ def report(gpu: Gpu, n: int, method: str, times: dict[str, list[float]]) -> list
             )
     print(line + f" ({'at least' if tflops >= 600 else 'below'} 600 TFLOP/s)")
     return failures
+
+
+def _compare_ptx(ours: str, upstream: str) -> str:
+    from tests.support.mlir_differential import compare_ptx
+
+    return compare_ptx(ours, upstream)
 
 
 if __name__ == "__main__":

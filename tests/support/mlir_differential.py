@@ -80,3 +80,15 @@ def split_dynamic_shmem(ptx: str) -> tuple[str, list[str]]:
         ):
             kept.append(line)
     return "\n".join(kept), declarations
+
+
+def compare_ptx(ours: str, upstream: str) -> str:
+    """How our PTX compares with MLIR 22's, in words for a benchmark's report: ours
+    declares the dynamic shared memory ``.extern`` aligned to 1024 where MLIR 22's is
+    a 16-byte aligned static variable (docs/beyond-mlir.md); everything else is
+    expected to be the same."""
+    if ours == upstream:
+        return "identical to"
+    if split_dynamic_shmem(ours)[0] == split_dynamic_shmem(upstream)[0]:
+        return "identical, but for the dynamic shared memory declaration, to"
+    return "DIFFERENT from"
