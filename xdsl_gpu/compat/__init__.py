@@ -97,12 +97,12 @@ from xdsl_gpu.compat.pipelines import (
 )
 from xdsl_gpu.compat.printer import (
     llvm_constant_keeps_its_type,
+    upstream_affine_map_aliases,
     upstream_block_predecessor_comments,
     upstream_llvm_type_syntax,
     upstream_memory_space_printing,
     upstream_scf_parallel_printing,
     upstream_special_float_printing,
-    upstream_affine_map_aliases,
 )
 
 __all__ = [
@@ -151,6 +151,7 @@ __all__ = [
     "safe_opt_files",
     "semi_affine_expressions",
     "spaced_shape_delimiters",
+    "upstream_affine_map_aliases",
     "upstream_block_predecessor_comments",
     "upstream_command_lines",
     "upstream_llvm_type_syntax",
@@ -159,7 +160,6 @@ __all__ = [
     "upstream_scf_parallel_printing",
     "upstream_scf_parallel_syntax",
     "upstream_scf_while_syntax",
-    "upstream_affine_map_aliases",
     "upstream_special_float_printing",
     "verify_dialect_attributes_with",
     "write_output_file",
@@ -277,14 +277,6 @@ PATCHES: tuple[Patch, ...] = (
         "Runs that use xdsl-gpu only (it changes what stock xDSL prints).",
     ),
     Patch(
-        "upstream_block_predecessor_comments",
-        "xDSL prints a block label alone; MLIR adds a note of its predecessors "
-        "(^bb1:  // 2 preds: ^bb0, ^bb2), which upstream's tests check. Runs that "
-        "use xdsl-gpu only (it changes what stock xDSL prints).",
-    ),
-    Patch(
-        "hex_floats_in_dense_literals",
-    Patch(
         "upstream_affine_map_aliases",
         "xDSL prints each affine map where it is used, in its own syntax "
         "(affine.apply affine_map<()[s0] -> ((s0 floordiv 16))> ()[%t]); MLIR names "
@@ -292,6 +284,14 @@ PATCHES: tuple[Patch, ...] = (
         "floordiv 16)>, affine.apply #map()[%t]), and upstream's tests check the "
         "aliases. Runs that use xdsl-gpu only (it changes what stock xDSL prints).",
     ),
+    Patch(
+        "upstream_block_predecessor_comments",
+        "xDSL prints a block label alone; MLIR adds a note of its predecessors "
+        "(^bb1:  // 2 preds: ^bb0, ^bb2), which upstream's tests check. Runs that "
+        "use xdsl-gpu only (it changes what stock xDSL prints).",
+    ),
+    Patch(
+        "hex_floats_in_dense_literals",
         "xDSL reads a hexadecimal literal in a dense<...> of floats as an integer "
         "value instead of the element's bit pattern (a silent miscompile of what "
         "mlir-opt prints).",
