@@ -157,10 +157,10 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
     "host_register": {
         "registered": [
             # rank 2, the descriptor on the stack, sizeof(f32)
-            r"@mgpuMemHostRegisterMemRef\(i64 %\w+, ptr %\w+, i64 %\w+\)",
+            r"@mgpuMemHostRegisterMemRef\(i64 2, ptr %\w+, i64 %\w+\)",
             r"@mgpuLaunchKernel\(ptr %\w+, i64 64, i64 1, i64 1, i64 32, i64 1, i64 1, i32 0,",
             r"@mgpuStreamSynchronize\(",
-            r"@mgpuMemHostUnregisterMemRef\(i64 %\w+, ptr %\w+, i64 %\w+\)",
+            r"@mgpuMemHostUnregisterMemRef\(i64 2, ptr %\w+, i64 %\w+\)",
         ],
     },
     "set_default_device": {

@@ -103,3 +103,20 @@ llvm.func @tma(%map: !llvm.ptr, %src: !llvm.ptr<3>, %x: i32, %y: i32, %z: i32, %
   nvvm.cp.async.bulk.tensor.reduce %map, %src, box[%x, %y, %z] l2_cache_hint = %hint {redKind = #nvvm.tma_redux_kind<xor>, mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, <3>
   llvm.return
 }
+
+// -----
+
+// The enum attributes written in their own syntax (generic form), printed back in
+// the ops' custom syntax.
+// CHECK-LABEL: llvm.func @attributes_in_generic_form(
+llvm.func @attributes_in_generic_form(%mask: i32, %v32: i32, %a: vector<4xi8>, %b: vector<4xi8>, %c: i32) {
+  // CHECK-NEXT: nvvm.griddepcontrol {{ *}}launch_dependents
+  "nvvm.griddepcontrol"() <{kind = #nvvm<grid_dep_action launch_dependents>}> : () -> ()
+  // CHECK-NEXT: nvvm.setmaxregister {{ *}}decrease 24
+  "nvvm.setmaxregister"() <{action = #nvvm<action decrease>, regCount = 24 : i32}> : () -> ()
+  // CHECK-NEXT: %{{.*}} = nvvm.match.sync {{ *}}any %{{.*}}, %{{.*}} : i32 -> i32
+  %0 = "nvvm.match.sync"(%mask, %v32) <{kind = #nvvm<match_sync_kind any>}> : (i32, i32) -> i32
+  // CHECK-NEXT: %{{.*}} = nvvm.dot.accumulate.4way %{{.*}} <unsigned>, %{{.*}} <signed>, %{{.*}} : vector<4xi8>, vector<4xi8>
+  %1 = "nvvm.dot.accumulate.4way"(%a, %b, %c) <{a_type = #nvvm.dot_accumulate_type<unsigned>, b_type = #nvvm.dot_accumulate_type<signed>}> : (vector<4xi8>, vector<4xi8>, i32) -> i32
+  llvm.return
+}
