@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import ctypes
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -54,12 +53,13 @@ from bench_kernels import ROOT, Gpu, assemble  # the driver calls and the assemb
 from bench_nvgpu_gemm import (  # pyright: ignore[reportPrivateUsage]
     CHIP,
     METHODS,
-    OPTIONS,
-    OURS_OPTIONS,
     Clocks,
     _time_round,
+    compile_ours,
+    compile_upstream,
 )
-from bench_wmma_matmul import _ptx_of_binary, time_ms  # pyright: ignore[reportPrivateUsage]
+from bench_nvgpu_gemm import tensor_map as nvgpu_tensor_map
+from bench_wmma_matmul import time_ms  # pyright: ignore[reportPrivateUsage]
 from fp8_gemm_kernel import TILE_K, TILE_M, Fp8GemmConfig, fp8_gemm_mlir
 from fp8_numbers import bf16_bits_to_f32, e4m3_decode, e4m3_encode
 
@@ -86,9 +86,7 @@ TARGET_VS_ANCHOR = 0.90
 ANCHOR = "torch._scaled_mm"
 ANCHOR_GRAPH = f"{ANCHOR} (CUDA graph)"
 
-# mgpuTensorMapEncodeTiledMemref's enum arguments, as the program's host code passes
-# them (CUtensorMapDataType UINT8, no interleave, 128B swizzle, L2 256B, no OOB NaN).
-UINT8, INTERLEAVE_NONE, SWIZZLE_128B, L2_256B, OOB_ZERO = 0, 0, 3, 3, 0
+UINT8 = 0  # CUtensorMapDataType of the program's tensor maps (the rest as f16's)
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 
@@ -107,25 +105,11 @@ def label_of(config: Fp8GemmConfig) -> str:
 
 
 def ours_ptx(config: Fp8GemmConfig) -> str:
-    from xdsl_gpu.targets.runtime.api import (
-        parse_program,
-        pipeline_pass,
-        program_context,
-    )
-
-    module = parse_program(fp8_gemm_mlir(config), config.name)
-    pipeline_pass(OURS_OPTIONS).apply(program_context(), module)
-    return _ptx_of_binary(module)
+    return compile_ours(fp8_gemm_mlir(config), config.name)
 
 
 def upstream_ptx(config: Fp8GemmConfig) -> str:
-    done = subprocess.run(
-        ["mlir-opt-22", "-", f"--gpu-lower-to-nvvm-pipeline={OPTIONS}"],
-        input=fp8_gemm_mlir(config), capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    from xdsl_gpu.targets.runtime.api import parse_program
-
-    return _ptx_of_binary(parse_program(done.stdout, "mlir-opt-22 output"))
+    return compile_upstream(fp8_gemm_mlir(config))
 
 
 def upstream_file(folder: Path, config: Fp8GemmConfig) -> Path:
@@ -138,23 +122,7 @@ def upstream_file(folder: Path, config: Fp8GemmConfig) -> Path:
 def tensor_map(data: int, rows: int, cols: int, box: tuple[int, int]) -> int:
     """A device copy of the TMA descriptor of a row-major ``rows x cols`` byte
     matrix, made as the generated host code makes it."""
-    from xdsl_gpu.targets.runtime.tensor_map import TensorMapEncoder
-
-    errors: list[str] = []
-
-    def fail(code: int, what: bytes) -> None:
-        errors.append(f"{what.decode()}: CUDA error {code}")
-
-    encoder = TensorMapEncoder(fail, lambda: False)
-    descriptor = (ctypes.c_int64 * 7)(data, data, 0, rows, cols, cols, 1)
-    box_dims = (ctypes.c_int64 * 2)(*box)
-    address = encoder.encode_tiled_memref(
-        2, ctypes.addressof(descriptor), UINT8, INTERLEAVE_NONE, SWIZZLE_128B,
-        L2_256B, OOB_ZERO, ctypes.addressof(box_dims),
-    )  # fmt: skip
-    if address is None:
-        raise RuntimeError("; ".join(errors) or "tensor map not encoded")
-    return address
+    return nvgpu_tensor_map(data, rows, cols, box, UINT8)
 
 
 def kernel_runner(

@@ -94,26 +94,36 @@ def configs() -> list[GemmConfig]:
 # -- compilation ---------------------------------------------------------------------
 
 
-def ours_ptx(config: GemmConfig) -> str:
+def compile_ours(mlir: str, name: str) -> str:
+    """The PTX our pipeline makes of ``mlir`` (a GEMM generator's program)."""
     from xdsl_gpu.targets.runtime.api import (
         parse_program,
         pipeline_pass,
         program_context,
     )
 
-    module = parse_program(gemm_mlir(config), config.name)
+    module = parse_program(mlir, name)
     pipeline_pass(OURS_OPTIONS).apply(program_context(), module)
     return _ptx_of_binary(module)
 
 
-def upstream_ptx(config: GemmConfig) -> str:
+def compile_upstream(mlir: str) -> str:
+    """The PTX mlir-opt-22's pipeline makes of ``mlir``."""
     done = subprocess.run(
         ["mlir-opt-22", "-", f"--gpu-lower-to-nvvm-pipeline={OPTIONS}"],
-        input=gemm_mlir(config), capture_output=True, text=True, check=True,
+        input=mlir, capture_output=True, text=True, check=True,
     )  # fmt: skip
     from xdsl_gpu.targets.runtime.api import parse_program
 
     return _ptx_of_binary(parse_program(done.stdout, "mlir-opt-22 output"))
+
+
+def ours_ptx(config: GemmConfig) -> str:
+    return compile_ours(gemm_mlir(config), config.name)
+
+
+def upstream_ptx(config: GemmConfig) -> str:
+    return compile_upstream(gemm_mlir(config))
 
 
 def upstream_file(folder: Path, config: GemmConfig) -> Path:
@@ -123,10 +133,13 @@ def upstream_file(folder: Path, config: GemmConfig) -> Path:
 # -- launching -----------------------------------------------------------------------
 
 
-def tensor_map(data: int, rows: int, cols: int, box: tuple[int, int]) -> int:
-    """A device copy of the TMA descriptor of a row-major ``rows x cols`` f16
-    matrix, made as the generated host code makes it (a ranked memref descriptor
-    handed to ``mgpuTensorMapEncodeTiledMemref``)."""
+def tensor_map(
+    data: int, rows: int, cols: int, box: tuple[int, int], data_type: int = F16
+) -> int:
+    """A device copy of the TMA descriptor of a row-major ``rows x cols`` matrix of
+    ``data_type`` (CUDA's tensor map enum; f16 unless said), made as the generated
+    host code makes it (a ranked memref descriptor handed to
+    ``mgpuTensorMapEncodeTiledMemref``)."""
     from xdsl_gpu.targets.runtime.tensor_map import TensorMapEncoder
 
     errors: list[str] = []
@@ -138,7 +151,7 @@ def tensor_map(data: int, rows: int, cols: int, box: tuple[int, int]) -> int:
     descriptor = (ctypes.c_int64 * 7)(data, data, 0, rows, cols, cols, 1)
     box_dims = (ctypes.c_int64 * 2)(*box)
     address = encoder.encode_tiled_memref(
-        2, ctypes.addressof(descriptor), F16, INTERLEAVE_NONE, SWIZZLE_128B,
+        2, ctypes.addressof(descriptor), data_type, INTERLEAVE_NONE, SWIZZLE_128B,
         L2_256B, OOB_ZERO, ctypes.addressof(box_dims),
     )  # fmt: skip
     if address is None:
