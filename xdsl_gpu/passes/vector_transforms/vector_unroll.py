@@ -65,6 +65,15 @@ def _ints(attr: object) -> list[int]:
     return [a.value.data for a in attr.data]  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType, reportUnknownVariableType]
 
 
+def _full_rank_target(
+    shape: Sequence[int], native: Sequence[int] | None
+) -> list[int] | None:
+    """:func:`_target_shape` where it has ``shape``'s rank (what every pattern here
+    unrolls to), else None."""
+    target = _target_shape(shape, native)
+    return target if target is not None and len(target) == len(shape) else None
+
+
 def _target_shape(
     shape: Sequence[int], native: Sequence[int] | None
 ) -> list[int] | None:
@@ -203,8 +212,8 @@ class UnrollContraction(RewritePattern):
         if sorted(sizes) != list(range(len(op.iterator_types.data))):
             return
         shape = [sizes[d] for d in range(len(sizes))]
-        target = _target_shape(shape, self.options.native_shape(op))
-        if target is None or len(target) != len(shape):
+        target = _full_rank_target(shape, self.options.native_shape(op))
+        if target is None:
             return
         maps = op.maps
 
@@ -251,8 +260,8 @@ class UnrollTransferRead(RewritePattern):
         if t is None or op.mask is not None:
             return
         shape = list(t.get_shape())
-        target = _target_shape(shape, self.options.native_shape(op))
-        if target is None or len(target) != len(shape):
+        target = _full_rank_target(shape, self.options.native_shape(op))
+        if target is None:
             return
         result = _zeros(rewriter, op, t)
         tile_type = VectorType(t.element_type, target)
@@ -281,8 +290,8 @@ class UnrollTransferWrite(RewritePattern):
         if t is None or op.mask is not None:
             return
         shape = list(t.get_shape())
-        target = _target_shape(shape, self.options.native_shape(op))
-        if target is None or len(target) != len(shape):
+        target = _full_rank_target(shape, self.options.native_shape(op))
+        if target is None:
             return
         destination = op.source
         for offsets in tile_offsets(shape, target):
@@ -329,8 +338,8 @@ class UnrollElementwise(RewritePattern):
             for o in op.operands
         ):
             return
-        target = _target_shape(shape, self.options.native_shape(op))
-        if target is None or len(target) != len(shape):
+        target = _full_rank_target(shape, self.options.native_shape(op))
+        if target is None:
             return
         result = _zeros(rewriter, op, t)
         for offsets in tile_offsets(shape, target):
