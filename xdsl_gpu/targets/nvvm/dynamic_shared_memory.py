@@ -19,10 +19,11 @@ between that and PTX that runs:
 * TMA with a 128-byte swizzle and ``wgmma`` descriptors need tiles on 1024-byte
   boundaries; dynamic shared memory starts right after the static variables. The
   PTX declaration asks for 1024 bytes (:data:`DYNAMIC_ALIGNMENT`,
-  :func:`align_dynamic_shared_memory`), which ``ptxas`` and the driver's JIT honour
-  (measured on an H200: ``.extern .shared .align 1024`` after a 16-byte mbarrier
-  starts at 0x800, with ``.align 16`` at 0x410). nvJitLink
-  of CUDA 13.0 does not (0x410 for both; 13.5's does), so
+  :func:`align_dynamic_shared_memory`), which ``ptxas`` honours (measured on an
+  H200: ``.extern .shared .align 1024`` after a 16-byte mbarrier starts at 0x800,
+  with ``.align 16`` at 0x410; the driver's JIT, for the fatbin's PTX, was not
+  measured). nvJitLink of CUDA 13.0 does not (0x410 for both; the cubin of 13.5's
+  has a 1024-aligned section, not run on a GPU), so
   :func:`pad_static_shared_memory` grows a static variable of each kernel whose
   static shared memory, as the linked cubin gives it, does not end on that
   boundary, and the PTX is linked again (measured: a 16-byte mbarrier grown to
