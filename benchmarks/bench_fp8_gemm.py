@@ -1,7 +1,7 @@
 """The Hopper FP8 GEMM (e4m3, TMA, mbarriers, wgmma), xdsl-gpu vs MLIR 22 vs
 ``torch._scaled_mm``.
 
-The program (``fp8_gemm_kernel.py``: e4m3 A (M x K) and B (N x K), both K-major, f32
+The program (``wgmma_gemm_kernel.py``: e4m3 A (M x K) and B (N x K), both K-major, f32
 sums, per-tensor scales, bf16 C; 128 x 256 or 128 x 128 tiles, K in 128-byte slices
 through a multi-stage TMA + mbarrier pipeline, one ``nvgpu.warpgroup.mma`` per
 m64nNk32 wgmma) is compiled with ``gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90a
@@ -60,8 +60,8 @@ from bench_nvgpu_gemm import (  # pyright: ignore[reportPrivateUsage]
 )
 from bench_nvgpu_gemm import tensor_map as nvgpu_tensor_map
 from bench_wmma_matmul import time_ms  # pyright: ignore[reportPrivateUsage]
-from fp8_gemm_kernel import TILE_K, TILE_M, Fp8GemmConfig, fp8_gemm_mlir
 from fp8_numbers import bf16_bits_to_f32, e4m3_decode, e4m3_encode
+from wgmma_gemm_kernel import TILE_M, WgmmaGemmConfig, wgmma_gemm_mlir
 
 sys.path.insert(0, str(ROOT))
 
@@ -85,16 +85,19 @@ TARGET_VS_MLIR = 1.02
 TARGET_VS_ANCHOR = 0.90
 ANCHOR = "torch._scaled_mm"
 ANCHOR_GRAPH = f"{ANCHOR} (CUDA graph)"
+TILE_K = 128  # e4m3 elements per K slice (128 bytes)
 
 UINT8 = 0  # CUtensorMapDataType of the program's tensor maps (the rest as f16's)
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 
-def configs(sizes: Sequence[int] = SIZES) -> list[Fp8GemmConfig]:
-    return [Fp8GemmConfig(n, n, n, *pipeline) for n in sizes for pipeline in PIPELINES]
+def configs(sizes: Sequence[int] = SIZES) -> list[WgmmaGemmConfig]:
+    return [
+        WgmmaGemmConfig(n, n, n, *pipeline) for n in sizes for pipeline in PIPELINES
+    ]
 
 
-def label_of(config: Fp8GemmConfig) -> str:
+def label_of(config: WgmmaGemmConfig) -> str:
     return (
         f"128x{config.tile_n} wg{config.warpgroups} s{config.stages} "
         f"w{config.wgmma_wait} g{config.group_m}"
@@ -104,15 +107,15 @@ def label_of(config: Fp8GemmConfig) -> str:
 # -- compilation ---------------------------------------------------------------------
 
 
-def ours_ptx(config: Fp8GemmConfig) -> str:
-    return compile_ours(fp8_gemm_mlir(config), config.name)
+def ours_ptx(config: WgmmaGemmConfig) -> str:
+    return compile_ours(wgmma_gemm_mlir(config), config.name)
 
 
-def upstream_ptx(config: Fp8GemmConfig) -> str:
-    return compile_upstream(fp8_gemm_mlir(config))
+def upstream_ptx(config: WgmmaGemmConfig) -> str:
+    return compile_upstream(wgmma_gemm_mlir(config))
 
 
-def upstream_file(folder: Path, config: Fp8GemmConfig) -> Path:
+def upstream_file(folder: Path, config: WgmmaGemmConfig) -> Path:
     return folder / f"fp8_gemm.{config.name}.mlir-opt-22.{CHIP}.ptx"
 
 
@@ -126,7 +129,7 @@ def tensor_map(data: int, rows: int, cols: int, box: tuple[int, int]) -> int:
 
 
 def kernel_runner(
-    gpu: Gpu, cubin: bytes, config: Fp8GemmConfig, args: Sequence[int]
+    gpu: Gpu, cubin: bytes, config: WgmmaGemmConfig, args: Sequence[int]
 ) -> Callable[[], None]:
     """Launches the kernel (A's map, B's map, scales, C) as ``@gemm`` would."""
     cu = gpu.cu

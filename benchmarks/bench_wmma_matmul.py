@@ -154,6 +154,7 @@ class Cublas:
     COMPUTE_32F = 68
     GEMM_DEFAULT = -1
     OP_N = 0
+    OP_T = 1
 
     def __init__(self, lib: ctypes.CDLL):
         self.lib = lib

@@ -1,8 +1,11 @@
-"""e4m3 (``f8E4M3FN``) and bf16 numbers in NumPy, which has neither type: arrays of
-their bit patterns (``uint8``, ``uint16``) and conversions to and from floats.
+"""e4m3 (``f8E4M3FN``), e5m2 (``f8E5M2``) and bf16 numbers in NumPy, which has none
+of these types: arrays of their bit patterns (``uint8``, ``uint16``) and conversions
+to and from floats.
 
 e4m3: sign, 4 exponent bits (bias 7), 3 mantissa bits; no infinities, NaN is
 ``S.1111.111``, the largest finite value 448, the smallest subnormal 2^-9.
+e5m2: the upper byte of an IEEE f16 (sign, 5 exponent bits, 2 mantissa bits), with
+infinities and NaNs; the largest finite value 57344.
 """
 
 from __future__ import annotations
@@ -39,15 +42,40 @@ def e4m3_decode(codes: np.ndarray) -> np.ndarray:
 def e4m3_encode(values: np.ndarray) -> np.ndarray:
     """The e4m3 codes of ``values``: rounded to nearest, ties to the even code,
     saturated at +-448 (``cvt.rn.satfinite``); NaN is not expected."""
+    return _encode(values, _POSITIVE)
+
+
+def _encode(values: np.ndarray, positive: np.ndarray) -> np.ndarray:
+    """Codes of an 8-bit format whose non-negative finite values, increasing, are
+    ``positive`` (code i is ``positive[i]``, the sign is bit 7): to nearest, ties
+    to the even code, saturated at the largest."""
     x = np.asarray(values, dtype=np.float64)
-    magnitude = np.minimum(np.abs(x), E4M3_MAX)
-    high = np.clip(np.searchsorted(_POSITIVE, magnitude), 1, len(_POSITIVE) - 1)
+    magnitude = np.minimum(np.abs(x), positive[-1])
+    high = np.clip(np.searchsorted(positive, magnitude), 1, len(positive) - 1)
     low = high - 1
-    below = magnitude - _POSITIVE[low]
-    above = _POSITIVE[high] - magnitude
+    below = magnitude - positive[low]
+    above = positive[high] - magnitude
     take_high = (above < below) | ((above == below) & (high % 2 == 0))
     code = np.where(take_high, high, low).astype(np.uint8)
     return np.where(np.signbit(x), code | 0x80, code).astype(np.uint8)
+
+
+E5M2_MAX = 57344.0
+
+
+def e5m2_decode(codes: np.ndarray) -> np.ndarray:
+    """The float32 values of e5m2 codes (exact: each is an f16 whose low byte is 0)."""
+    wide = np.asarray(codes, dtype=np.uint8).astype(np.uint16) << 8
+    return wide.view(np.float16).astype(np.float32)
+
+
+def e5m2_encode(values: np.ndarray) -> np.ndarray:
+    """The e5m2 codes of finite ``values``: rounded to nearest, ties to the even
+    code, saturated at +-57344 (``cvt.rn.satfinite``)."""
+    return _encode(values, _E5M2_POSITIVE)
+
+
+_E5M2_POSITIVE = e5m2_decode(np.arange(0x7C)).astype(np.float64)  # 0x00-0x7B
 
 
 def f32_to_bf16_bits(values: np.ndarray) -> np.ndarray:

@@ -1,24 +1,33 @@
-"""A Hopper FP8 GEMM in MLIR's nvgpu dialect, written for given sizes.
+"""A Hopper wgmma GEMM with K-major operands in MLIR's nvgpu dialect, for given sizes
+and element types: FP8 (e4m3, e5m2) or f16.
 
-``C[M][N] = bf16(scale_a * scale_b * (A[M][K] @ B[N][K]^T))``: A and B are e4m3
-(``f8E4M3FN``) bytes, both row-major with K innermost ("K-major", the only layout
-wgmma takes for 8-bit inputs; B is given transposed, N x K, as ``torch._scaled_mm``
-takes its second operand column-major), the products summed in f32, the two
-per-tensor scales (``scales[0]``, ``scales[1]``, f32 in device memory) applied in the
-epilogue, C row-major bf16.
+A (M x K) and B (N x K) are both row-major with K innermost ("K-major": the only
+layout wgmma takes for 8-bit inputs, and its native one for 16-bit inputs; B is
+given transposed, as ``torch._scaled_mm`` takes its second operand column-major), the
+products summed in f32:
+
+* FP8 (``dtype`` ``e4m3``: ``f8E4M3FN``; ``e5m2``: ``f8E5M2``):
+  ``C = bf16(scale_a * scale_b * (A @ B^T))``, the two per-tensor scales
+  (``scales[0]``, ``scales[1]``, f32 in device memory) applied in the epilogue, C
+  row-major bf16;
+* ``f16``: ``C = A @ B^T``, C row-major f32.
+
+Every size below that is given in bytes is the same for both widths: a K slice is
+128 bytes of a row (128 FP8 or 64 f16 elements), a wgmma k step 32 bytes (k32 or
+k16).
 
 Each CTA computes a 128 x ``tile_n`` tile of C (``tile_n`` 128 or 256) with
 ``warpgroups`` warpgroups (1 or 2, 128 threads each):
 
-* K is walked in 128-wide slices (128 bytes: the 128-byte swizzle span). The A slice
-  (128x128, 16 KiB) and the B slice (``tile_n`` x 128) go by TMA, one box each,
+* K is walked in 128-byte slices (the 128-byte swizzle span). The A slice
+  (128 rows, 16 KiB) and the B slice (``tile_n`` rows) go by TMA, one box each,
   128-byte swizzled, into one of ``stages`` buffers in dynamic shared memory with
   its mbarrier (thread 0 expects the bytes, every thread waits on the parity).
 * The tile's two 64-row blocks: warpgroup ``g`` owns blocks ``g, g + warpgroups``
   (both with one warpgroup, one each with two), and one ``64 x tile_n`` f32
   accumulator in registers for each.
-  Every (block, 32-wide k step) is one ``nvgpu.warpgroup.mma`` of one wgmma
-  instruction (m64 n``tile_n`` k32), whose descriptors point into the swizzled
+  Every (block, 32-byte k step) is one ``nvgpu.warpgroup.mma`` of one wgmma
+  instruction (m64 n``tile_n`` k32 or k16), whose descriptors point into the swizzled
   buffers: a k step moves both start addresses 32 bytes along the 128-byte rows,
   a block moves A's by 64 rows. The op's lowering would step through a larger tile
   itself, but MLIR 22's strides are those of a 16-bit 128x64 tile (A's next 64
@@ -32,21 +41,24 @@ Each CTA computes a 128 x ``tile_n`` tile of C (``tile_n`` 128 or 256) with
 * Epilogue: once every wgmma is done, ``nvgpu.warpgroup.mma.store`` writes the
   accumulators into shared memory (f32, rows padded by 8 floats against bank
   conflicts; the pipeline buffers are reused), then every thread reads 4 floats at
-  a time, multiplies by ``scale_a * scale_b``, converts them to bf16
-  (``arith.truncf``) and stores them to C (coalesced 8-byte stores).
+  a time and stores them to C, coalesced: FP8 multiplies them by
+  ``scale_a * scale_b`` and converts them to bf16 (``arith.truncf``, 8-byte
+  stores), f16 stores the f32 sums (16-byte stores).
 * CTAs are numbered in groups of ``group_m`` tile rows, as in
   ``nvgpu_gemm_kernel.py``.
 
-The host side (``@gemm``) takes A and B as ``ui8`` memrefs, the bytes of the e4m3
+The host side (``@gemm``) takes FP8 A and B as ``ui8`` memrefs, the bytes of the
 values: ``nvgpu.tma.create.descriptor`` gives a tensor map the data type of its
 element type, and MLIR 22 gives ``f8E4M3FN`` that of bf16 (2-byte elements: the
-copies would be wrong) while ``ui8`` gives UINT8. The e4m3 type is the wgmma
-descriptors' element type, which is what selects ``.e4m3`` in the instruction.
+copies would be wrong) while ``ui8`` gives UINT8. The FP8 type is the wgmma
+descriptors' element type, which is what selects ``.e4m3``/``.e5m2`` in the
+instruction. f16 A and B are ``f16`` memrefs.
 It makes the two tensor maps and launches ``N/tile_n x M/128`` CTAs.
 The benchmark launches the compiled kernel itself (``KERNEL_ARGUMENTS`` says what
 its arguments are); the GPU test calls ``@gemm`` through the runtime.
 
-    python3 benchmarks/fp8_gemm_kernel.py 8192 8192 8192 --stages 4 > fp8_gemm.mlir
+    python3 benchmarks/wgmma_gemm_kernel.py 8192 8192 8192 --stages 4 > fp8_gemm.mlir
+    python3 benchmarks/wgmma_gemm_kernel.py 8192 8192 8192 --dtype f16 > f16_gemm.mlir
 """
 
 from __future__ import annotations
@@ -57,24 +69,57 @@ from dataclasses import dataclass
 from nvgpu_gemm_kernel import ALIGNMENT_SLACK
 
 TILE_M = 128
-TILE_K = 128  # 8-bit elements in 128 bytes: the widest box 128-byte swizzling allows
+SLICE_BYTES = 128  # of a row per K slice: the widest box 128-byte swizzling allows
 BLOCK_M = 64  # rows of one wgmma
-WGMMA_K = 32  # k of one 8-bit wgmma (32 bytes of a swizzled row)
+STEP_BYTES = 32  # of a swizzled row per wgmma k step (k32 for FP8, k16 for f16)
 THREADS = 128  # one warpgroup
-A_BYTES = TILE_M * TILE_K  # one A buffer
+A_BYTES = TILE_M * SLICE_BYTES  # one A buffer
+
+
+@dataclass(frozen=True)
+class Element:
+    """An input element type: its MLIR type, its tensor maps' element type, its
+    width; and C's element type."""
+
+    mlir: str
+    map_type: str
+    width: int  # bytes
+    c_type: str
+
+    @property
+    def slice_k(self) -> int:
+        """K of one slice, in elements."""
+        return SLICE_BYTES // self.width
+
+    @property
+    def step_k(self) -> int:
+        """k of one wgmma instruction."""
+        return STEP_BYTES // self.width
+
+    @property
+    def scaled(self) -> bool:
+        """FP8: per-tensor scales, bf16 out."""
+        return self.width == 1
+
+
+ELEMENTS = {
+    "e4m3": Element("f8E4M3FN", "ui8", 1, "bf16"),
+    "e5m2": Element("f8E5M2", "ui8", 1, "bf16"),
+    "f16": Element("f16", "f16", 2, "f32"),
+}
 EPILOGUE_PAD = 8
 """Floats of padding per row of the epilogue's f32 tile: the accumulator layout
 stores 8 rows x 4 column pairs per warp instruction, which an unpadded row of a
 multiple of 32 floats would put in 8 banks."""
 MAX_SHARED = 227 * 1024  # the most dynamic shared memory a Hopper CTA can have
-E4M3 = "f8E4M3FN"
 KERNEL_ARGUMENTS = ("A's tensor map", "B's tensor map", "scales", "C")
 """The outlined kernel's arguments, in order (device pointers with
-``kernel-bare-ptr-calling-convention=1``): the order of first use in the body."""
+``kernel-bare-ptr-calling-convention=1``): the order of first use in the body.
+f16 has no scales."""
 
 
 @dataclass(frozen=True)
-class Fp8GemmConfig:
+class WgmmaGemmConfig:
     m: int
     n: int
     k: int
@@ -83,8 +128,11 @@ class Fp8GemmConfig:
     group_m: int = 1  # tile rows per raster group (1: row by row)
     warpgroups: int = 2
     tile_n: int = 256
+    dtype: str = "e4m3"  # a key of ELEMENTS
 
     def __post_init__(self) -> None:
+        if self.dtype not in ELEMENTS:
+            raise ValueError(f"dtype is one of {', '.join(ELEMENTS)}, not {self.dtype}")
         if self.warpgroups not in (1, 2):
             raise ValueError("warpgroups is 1 or 2")
         if self.tile_n not in (128, 256):
@@ -94,9 +142,10 @@ class Fp8GemmConfig:
                 f"{self.blocks} accumulators of 64x{self.tile_n} f32 per warpgroup "
                 "take more than 128 registers a thread: use 2 warpgroups or tile_n 128"
             )
-        if self.m % TILE_M or self.n % self.tile_n or self.k % TILE_K:
+        slice_k = self.element.slice_k
+        if self.m % TILE_M or self.n % self.tile_n or self.k % slice_k:
             raise ValueError(
-                f"sizes must be multiples of {TILE_M}x{self.tile_n}x{TILE_K}: "
+                f"sizes must be multiples of {TILE_M}x{self.tile_n}x{slice_k}: "
                 f"{self.m}x{self.n}x{self.k}"
             )
         if self.group_m < 1 or (self.m // TILE_M) % self.group_m:
@@ -107,9 +156,9 @@ class Fp8GemmConfig:
             raise ValueError(
                 f"wgmma_wait is 0 to {self.ops_per_slice} (the wgmma of one slice)"
             )
-        if not 2 <= self.stages <= 7 or self.k // TILE_K < self.stages:
+        if not 2 <= self.stages <= 7 or self.k // slice_k < self.stages:
             raise ValueError(
-                f"{self.stages} stages for {self.k // TILE_K} K slices (2 to 7, "
+                f"{self.stages} stages for {self.k // slice_k} K slices (2 to 7, "
                 "at most one per slice)"
             )
         if self.shared_bytes > MAX_SHARED:
@@ -119,13 +168,17 @@ class Fp8GemmConfig:
             )
 
     @property
+    def element(self) -> Element:
+        return ELEMENTS[self.dtype]
+
+    @property
     def blocks(self) -> int:
         """64-row blocks (accumulators) per warpgroup."""
         return TILE_M // BLOCK_M // self.warpgroups
 
     @property
     def ops_per_slice(self) -> int:
-        return self.blocks * (TILE_K // WGMMA_K)
+        return self.blocks * (SLICE_BYTES // STEP_BYTES)
 
     @property
     def grid(self) -> tuple[int, int, int]:
@@ -137,7 +190,7 @@ class Fp8GemmConfig:
 
     @property
     def b_bytes(self) -> int:
-        return self.tile_n * TILE_K
+        return self.tile_n * SLICE_BYTES
 
     @property
     def stage_bytes(self) -> int:
@@ -154,17 +207,22 @@ class Fp8GemmConfig:
 
     @property
     def name(self) -> str:
-        return (
+        name = (
             f"{self.m}x{self.n}x{self.k}.s{self.stages}.w{self.wgmma_wait}"
             f".g{self.group_m}.wg{self.warpgroups}.n{self.tile_n}"
         )
+        # e4m3 keeps the names it had when it was the only element type.
+        return name if self.dtype == "e4m3" else f"{name}.{self.dtype}"
 
 
-def fp8_gemm_mlir(config: Fp8GemmConfig) -> str:
+def wgmma_gemm_mlir(config: WgmmaGemmConfig) -> str:
     """The program: the types and ``@gemm`` (host side and kernel)."""
     m, n, k, stages = config.m, config.n, config.k, config.stages
     tile_n, warpgroups = config.tile_n, config.warpgroups
-    slices = k // TILE_K
+    element = config.element
+    elt, map_elt, c_elt = element.mlir, element.map_type, element.c_type
+    slice_k, steps = element.slice_k, SLICE_BYTES // STEP_BYTES
+    slices = k // slice_k
     b_base = stages * A_BYTES  # all A buffers first, then all B buffers
     smem = "#gpu.address_space<workgroup>"
     accs = [f"%acc{j}" for j in range(config.blocks)]
@@ -186,11 +244,11 @@ def fp8_gemm_mlir(config: Fp8GemmConfig) -> str:
         %in_range = arith.cmpi ult, %ahead, %k_slices : index{wanted}
         %issue = arith.andi %first, %wanted : i1
         scf.if %issue {{
-          %freed_stage = arith.remui %freed, %k_stages : index{_load_slice("%freed_stage", "%ahead", "          ", tile_n)}
+          %freed_stage = arith.remui %freed, %k_stages : index{_load_slice("%freed_stage", "%ahead", "          ", tile_n, element)}
         }}"""
-    prologue = _load_slice("%s", "%s", "          ", tile_n).lstrip("\n")
+    prologue = _load_slice("%s", "%s", "          ", tile_n, element).lstrip("\n")
     mma = ""
-    for step in range(TILE_K // WGMMA_K):
+    for step in range(steps):
         mma += f"""{_offset(f"%b_k{step}", f"%k_step{step}", step)}
         %tile_b{step} = memref.view %smem[{f"%b_k{step}" if step else "%b_offset"}][] : !smem to !tileB
         %db{step} = nvgpu.warpgroup.generate.descriptor %tile_b{step}, %map_b : !tileB, !mapB -> !descB"""
@@ -200,16 +258,16 @@ def fp8_gemm_mlir(config: Fp8GemmConfig) -> str:
         %tile_a{name} = memref.view %smem[{f"%a_at{name}" if j + step else "%a_offset"}][] : !smem to !tileA
         %da{name} = nvgpu.warpgroup.generate.descriptor %tile_a{name}, %map_a : !tileA, !mapA -> !descA
         {acc}_{step} = nvgpu.warpgroup.mma %da{name}, %db{step}, {_acc_in(acc, step)} {{waitGroup = {config.wgmma_wait}}} : !descA, !descB, !acc -> !acc"""
-    last = TILE_K // WGMMA_K - 1
+    last = steps - 1
     step_constants = "".join(
-        f"\n      %k_step{step} = arith.constant {step * WGMMA_K} : index"
-        for step in range(TILE_K // WGMMA_K)
+        f"\n      %k_step{step} = arith.constant {step * STEP_BYTES} : index"
+        for step in range(steps)
         if step
     ) + "".join(
         f"\n      %k_a_step{j}_{step} = arith.constant "
-        f"{j * warpgroups * BLOCK_M * TILE_K + step * WGMMA_K} : index"
+        f"{j * warpgroups * BLOCK_M * SLICE_BYTES + step * STEP_BYTES} : index"
         for j in range(config.blocks)
-        for step in range(TILE_K // WGMMA_K)
+        for step in range(steps)
         if j or step
     )
     pitch = tile_n + EPILOGUE_PAD
@@ -222,34 +280,56 @@ def fp8_gemm_mlir(config: Fp8GemmConfig) -> str:
     acc_types = ", ".join("!acc" for _ in accs)
     iter_args = ", ".join(f"{acc} = %zero" for acc in accs)
     yields = ", ".join(f"{acc}_{last}" for acc in accs)
-    return f"""// Generated by benchmarks/fp8_gemm_kernel.py: {config.name}
-// C = bf16(scale_a * scale_b * A * B^T), {m}x{k} e4m3 times ({n}x{k} e4m3)^T, f32 sums,
+    if element.scaled:
+        product = f"C = bf16(scale_a * scale_b * A * B^T), {m}x{k} {config.dtype} times ({n}x{k} {config.dtype})^T"
+        scales_argument = ", %d_scales: memref<2xf32>"
+        scales = """      %scale_a = memref.load %d_scales[%k0] : memref<2xf32>
+      %scale_b = memref.load %d_scales[%k1] : memref<2xf32>
+      %scale = arith.mulf %scale_a, %scale_b : f32
+"""
+        broadcast = """      %scales = vector.broadcast %scale : f32 to vector<4xf32>
+"""
+        convert = f"""        %scaled = arith.mulf %sum, %scales : vector<4xf32>
+        %out = arith.truncf %scaled : vector<4xf32> to vector<4x{c_elt}>
+"""
+        out, store_alignment = "%out", 8
+    else:
+        product = (
+            f"C = A * B^T, {m}x{k} {config.dtype} times ({n}x{k} {config.dtype})^T"
+        )
+        scales_argument = scales = broadcast = convert = ""
+        out, store_alignment = "%sum", 16
+    first_uses = ", ".join(
+        a for a in KERNEL_ARGUMENTS if element.scaled or a != "scales"
+    )
+    return f"""// Generated by benchmarks/wgmma_gemm_kernel.py: {config.name}
+// {product}, f32 sums,
 // 128x{tile_n} tiles, {warpgroups} warpgroup(s), {stages} stages, wgmma wait {config.wgmma_wait},
 // {config.shared_bytes} bytes of dynamic shared memory.
 !bars = !nvgpu.mbarrier.group<memorySpace = {smem}, num_barriers = {stages}>
-!mapA = !nvgpu.tensormap.descriptor<tensor = memref<{TILE_M}x{TILE_K}xui8, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
-!mapB = !nvgpu.tensormap.descriptor<tensor = memref<{tile_n}x{TILE_K}xui8, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
-!tileA = memref<{BLOCK_M}x{WGMMA_K}x{E4M3}, {smem}>
-!tileB = memref<{WGMMA_K}x{tile_n}x{E4M3}, {smem}>
+!mapA = !nvgpu.tensormap.descriptor<tensor = memref<{TILE_M}x{slice_k}x{map_elt}, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+!mapB = !nvgpu.tensormap.descriptor<tensor = memref<{tile_n}x{slice_k}x{map_elt}, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+!tileA = memref<{BLOCK_M}x{element.step_k}x{elt}, {smem}>
+!tileB = memref<{element.step_k}x{tile_n}x{elt}, {smem}>
 !descA = !nvgpu.warpgroup.descriptor<tensor = !tileA>
 !descB = !nvgpu.warpgroup.descriptor<tensor = !tileB>
 !acc = !nvgpu.warpgroup.accumulator<fragmented = vector<{BLOCK_M}x{tile_n}xf32>>
 !smem = memref<?xi8, {smem}>
 
 module attributes {{gpu.container_module}} {{
-  func.func @gemm(%d_a: memref<{m}x{k}xui8>, %d_b: memref<{n}x{k}xui8>, %d_scales: memref<2xf32>, %d_c: memref<{m}x{n}xbf16>) {{
+  func.func @gemm(%d_a: memref<{m}x{k}x{map_elt}>, %d_b: memref<{n}x{k}x{map_elt}>{scales_argument}, %d_c: memref<{m}x{n}x{c_elt}>) {{
     %c1 = arith.constant 1 : index
     %c_tile_m = arith.constant {TILE_M} : index
     %c_tile_n = arith.constant {tile_n} : index
-    %c_tile_k = arith.constant {TILE_K} : index
+    %c_tile_k = arith.constant {slice_k} : index
     %grid_x = arith.constant {config.grid[0]} : index
     %grid_y = arith.constant {config.grid[1]} : index
     %c_threads = arith.constant {config.block[0]} : index
     %shared = arith.constant {config.shared_bytes} : i32
-    %ua = memref.cast %d_a : memref<{m}x{k}xui8> to memref<*xui8>
-    %ub = memref.cast %d_b : memref<{n}x{k}xui8> to memref<*xui8>
-    %map_a = nvgpu.tma.create.descriptor %ua box[%c_tile_m, %c_tile_k] : memref<*xui8> -> !mapA
-    %map_b = nvgpu.tma.create.descriptor %ub box[%c_tile_n, %c_tile_k] : memref<*xui8> -> !mapB
+    %ua = memref.cast %d_a : memref<{m}x{k}x{map_elt}> to memref<*x{map_elt}>
+    %ub = memref.cast %d_b : memref<{n}x{k}x{map_elt}> to memref<*x{map_elt}>
+    %map_a = nvgpu.tma.create.descriptor %ua box[%c_tile_m, %c_tile_k] : memref<*x{map_elt}> -> !mapA
+    %map_b = nvgpu.tma.create.descriptor %ub box[%c_tile_n, %c_tile_k] : memref<*x{map_elt}> -> !mapB
     gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid_x, %gy = %grid_y, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c_threads, %sy = %c1, %sz = %c1)
                dynamic_shared_memory_size %shared {{
@@ -258,7 +338,7 @@ module attributes {{gpu.container_module}} {{
       %k2 = arith.constant 2 : index
       %k4 = arith.constant 4 : index
       %k_tile = arith.constant {TILE_M} : index
-      %c_tile_k_in = arith.constant {TILE_K} : index
+      %c_tile_k_in = arith.constant {slice_k} : index
       %k_stages = arith.constant {stages} : index
       %k_slices = arith.constant {slices} : index
       %false = arith.constant false
@@ -267,22 +347,18 @@ module attributes {{gpu.container_module}} {{
       %b_offset0 = arith.constant {b_base} : index
       %k_stage_bytes = arith.constant {config.stage_bytes} : index
       %k_b_bytes = arith.constant {config.b_bytes} : index
-      %k_block_bytes = arith.constant {BLOCK_M * TILE_K} : index
+      %k_block_bytes = arith.constant {BLOCK_M * SLICE_BYTES} : index
       %k_tile_n = arith.constant {tile_n} : index
       %k_wg_threads = arith.constant {THREADS} : index{step_constants}
       // Warpgroup %wg multiplies the 64-row blocks %wg, %wg + {warpgroups}, ... of the tile.
       %wg = arith.divui %tx, %k_wg_threads : index
-      // First uses in this order: the kernel's arguments are A's map, B's map, the
-      // scales, C.
+      // First uses in this order: the kernel's arguments are {first_uses}.
       %first = arith.cmpi eq, %tx, %k0 : index
       scf.if %first {{
         nvgpu.tma.prefetch.descriptor %map_a : !mapA
         nvgpu.tma.prefetch.descriptor %map_b : !mapB
       }}
-      %scale_a = memref.load %d_scales[%k0] : memref<2xf32>
-      %scale_b = memref.load %d_scales[%k1] : memref<2xf32>
-      %scale = arith.mulf %scale_a, %scale_b : f32
-{_raster(config.group_m, config.grid[0])}
+{scales}{_raster(config.group_m, config.grid[0])}
       %smem = gpu.dynamic_shared_memory : !smem
       // The buffers start at the first 1024-byte boundary past the shared address of
       // %smem (see nvgpu_gemm_kernel.ALIGNMENT_SLACK).
@@ -329,17 +405,14 @@ module attributes {{gpu.container_module}} {{
       gpu.barrier
       %k_vectors = arith.constant {TILE_M * tile_n // 4} : index
       %k_row_vectors = arith.constant {tile_n // 4} : index
-      %scales = vector.broadcast %scale : f32 to vector<4xf32>
-      scf.for %v = %tx to %k_vectors step %sx {{
+{broadcast}      scf.for %v = %tx to %k_vectors step %sx {{
         %r = arith.divui %v, %k_row_vectors : index
         %q = arith.remui %v, %k_row_vectors : index
         %c = arith.muli %q, %k4 : index
         %sum = vector.load %c_tile[%r, %c] {{alignment = 16}} : memref<{TILE_M}x{pitch}xf32, {smem}>, vector<4xf32>
-        %scaled = arith.mulf %sum, %scales : vector<4xf32>
-        %out = arith.truncf %scaled : vector<4xf32> to vector<4xbf16>
-        %out_row = arith.addi %row, %r : index
+{convert}        %out_row = arith.addi %row, %r : index
         %out_col = arith.addi %col, %c : index
-        vector.store %out, %d_c[%out_row, %out_col] {{alignment = 8}} : memref<{m}x{n}xbf16>, vector<4xbf16>
+        vector.store {out}, %d_c[%out_row, %out_col] {{alignment = {store_alignment}}} : memref<{m}x{n}x{c_elt}>, vector<4x{c_elt}>
       }}
       gpu.terminator
     }}
@@ -387,13 +460,15 @@ def _acc_in(acc: str, step: int) -> str:
     return acc if step == 0 else f"{acc}_{step - 1}"
 
 
-def _load_slice(stage: str, slice_: str, indent: str, tile_n: int) -> str:
+def _load_slice(
+    stage: str, slice_: str, indent: str, tile_n: int, element: Element
+) -> str:
     """Thread 0's part of filling buffer ``stage`` with K slice ``slice_``: the
-    mbarrier expects the stage's bytes, one TMA copy of A's 128x128 box and one of
-    B's ``tile_n`` x 128 box deliver them."""
+    mbarrier expects the stage's bytes, one TMA copy of A's 128-row box and one of
+    B's ``tile_n``-row box (128 bytes a row) deliver them."""
     smem = "#gpu.address_space<workgroup>"
-    box_a = f"memref<{TILE_M}x{TILE_K}xui8, {smem}>"
-    box_b = f"memref<{tile_n}x{TILE_K}xui8, {smem}>"
+    box_a = f"memref<{TILE_M}x{element.slice_k}x{element.map_type}, {smem}>"
+    box_b = f"memref<{tile_n}x{element.slice_k}x{element.map_type}, {smem}>"
     lines = f"""
 %a_from = arith.muli {stage}, %k_a_bytes : index
 %a_at = arith.addi %pad, %a_from : index
@@ -419,12 +494,13 @@ def main() -> None:
     parser.add_argument("--group-m", type=int, default=1)
     parser.add_argument("--warpgroups", type=int, default=2)
     parser.add_argument("--tile-n", type=int, default=256)
+    parser.add_argument("--dtype", choices=list(ELEMENTS), default="e4m3")
     args = parser.parse_args()
-    config = Fp8GemmConfig(
+    config = WgmmaGemmConfig(
         args.m, args.n, args.k, args.stages, args.wgmma_wait, args.group_m,
-        args.warpgroups, args.tile_n,
+        args.warpgroups, args.tile_n, args.dtype,
     )  # fmt: skip
-    print(fp8_gemm_mlir(config), end="")
+    print(wgmma_gemm_mlir(config), end="")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,11 @@
-"""The FP8 GEMM of ``benchmarks/fp8_gemm_kernel.py`` (e4m3 A and B, K-major, f32
-sums, per-tensor scales, bf16 C), small sizes.
+"""The K-major wgmma GEMM of ``benchmarks/wgmma_gemm_kernel.py``, small sizes: FP8
+(e4m3 or e5m2 A and B, f32 sums, per-tensor scales, bf16 C) and f16 (f32 C).
 
 Without a GPU: the program compiles through ``gpu-lower-to-nvvm-pipeline`` for
-sm_90a into ``.e4m3`` wgmma instructions, and its PTX is mlir-opt-22's (where
-installed). On the GPU (marker ``gpu``): the whole program (host side included) is
-loaded by the runtime and called on e4m3 bytes; C (bf16, poisoned with NaN first)
-is compared with an f64 product of the decoded e4m3 inputs, scaled and rounded.
+sm_90a into ``.e4m3``/``.e5m2``/``.f16`` wgmma instructions, and its PTX is
+mlir-opt-22's (where installed). On the GPU (marker ``gpu``): the whole program
+(host side included) is loaded by the runtime and called; C (poisoned with NaN
+first) is compared with an f64 product of the inputs (FP8: decoded, scaled, bf16).
 """
 
 from __future__ import annotations
@@ -21,12 +21,17 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from fp8_gemm_kernel import Fp8GemmConfig, fp8_gemm_mlir  # pyright: ignore[reportMissingImports]
 from fp8_numbers import (  # pyright: ignore[reportMissingImports]
     bf16_bits_to_f32,
     e4m3_decode,
     e4m3_encode,
+    e5m2_decode,
+    e5m2_encode,
     f32_to_bf16_bits,
+)
+from wgmma_gemm_kernel import (  # pyright: ignore[reportMissingImports]
+    WgmmaGemmConfig,
+    wgmma_gemm_mlir,
 )
 
 from tests.support.mlir_differential import DYNAMIC_SHMEM, split_dynamic_shmem
@@ -34,16 +39,22 @@ from tests.support.mlir_differential import DYNAMIC_SHMEM, split_dynamic_shmem
 OPTIONS = 'cubin-chip=sm_90a cubin-features="+ptx80"'  # xDSL's option syntax
 ISA = "cubin-format=isa opt-level=3 kernel-bare-ptr-calling-convention=1"
 CONFIGS = [
-    Fp8GemmConfig(128, 256, 256, stages=2),  # one CTA, two warpgroups of 64x256
-    Fp8GemmConfig(256, 512, 512, stages=3, wgmma_wait=2),  # parity flips, 4 CTAs
-    Fp8GemmConfig(384, 256, 512, stages=4, group_m=3),  # grouped raster
-    Fp8GemmConfig(256, 256, 384, stages=2, wgmma_wait=0, warpgroups=1, tile_n=128),
-    Fp8GemmConfig(256, 384, 512, stages=3, warpgroups=2, tile_n=128),
+    WgmmaGemmConfig(128, 256, 256, stages=2),  # one CTA, two warpgroups of 64x256
+    WgmmaGemmConfig(256, 512, 512, stages=3, wgmma_wait=2),  # parity flips, 4 CTAs
+    WgmmaGemmConfig(384, 256, 512, stages=4, group_m=3),  # grouped raster
+    WgmmaGemmConfig(256, 256, 384, stages=2, wgmma_wait=0, warpgroups=1, tile_n=128),
+    WgmmaGemmConfig(256, 384, 512, stages=3, warpgroups=2, tile_n=128),
+    WgmmaGemmConfig(256, 512, 512, stages=3, wgmma_wait=3, dtype="e5m2"),
+    WgmmaGemmConfig(128, 256, 256, stages=2, dtype="f16"),  # K slices of 64 f16
+    WgmmaGemmConfig(256, 512, 512, stages=4, wgmma_wait=3, dtype="f16"),
+    WgmmaGemmConfig(384, 256, 512, stages=3, group_m=3, dtype="f16"),
+    WgmmaGemmConfig(256, 384, 512, stages=3, warpgroups=1, tile_n=128, dtype="f16"),
 ]
 IDS = [c.name for c in CONFIGS]
 LONG_K = [
-    Fp8GemmConfig(256, 512, 1024, stages=4),
-    Fp8GemmConfig(128, 256, 768, stages=3, wgmma_wait=2, warpgroups=1, tile_n=128),
+    WgmmaGemmConfig(256, 512, 1024, stages=4),
+    WgmmaGemmConfig(128, 256, 768, stages=3, wgmma_wait=2, warpgroups=1, tile_n=128),
+    WgmmaGemmConfig(256, 512, 1024, stages=4, wgmma_wait=3, dtype="f16"),
 ]
 """More K slices than LLVM unrolls fully: the loop carries the accumulators, whose
 registers the wgmma inline asm reads through the loop's struct (the form of that
@@ -61,37 +72,43 @@ def _ptx(module: object) -> str:
     return obj.object.data.decode()  # pyright: ignore[reportAttributeAccessIssue]
 
 
-def _ours(config: Fp8GemmConfig) -> str:
+def _ours(config: WgmmaGemmConfig) -> str:
     from xdsl_gpu.targets.runtime.api import (
         parse_program,
         pipeline_pass,
         program_context,
     )
 
-    module = parse_program(fp8_gemm_mlir(config), config.name)
+    module = parse_program(wgmma_gemm_mlir(config), config.name)
     pipeline_pass(f"{OPTIONS} {ISA}").apply(program_context(), module)
     return _ptx(module)
 
 
-def _theirs(config: Fp8GemmConfig) -> str:
+def _theirs(config: WgmmaGemmConfig) -> str:
     from xdsl_gpu.targets.runtime.api import parse_program
 
     done = subprocess.run(
         ["mlir-opt-22", "-", "--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90a cubin-features=+ptx80 " + ISA],
-        input=fp8_gemm_mlir(config), capture_output=True, text=True, check=True,
+        input=wgmma_gemm_mlir(config), capture_output=True, text=True, check=True,
     )  # fmt: skip
     return _ptx(parse_program(done.stdout, "mlir-opt-22 output"))
 
 
-def _check_instructions(ours: str, config: Fp8GemmConfig) -> None:
+def _check_instructions(ours: str, config: WgmmaGemmConfig) -> None:
     wgmma = re.findall(r"wgmma\.mma_async\.sync\.aligned\.(\S+)", ours)
-    # One instruction per 64-row block and 32-wide k step of a 128-wide slice (the
+    # One instruction per 64-row block and 32-byte k step of a 128-byte slice (the
     # loop over slices may be unrolled).
     assert wgmma
     assert len(wgmma) % (config.blocks * 4) == 0, wgmma
-    assert set(wgmma) == {f"m64n{config.tile_n}k32.f32.e4m3.e4m3"}
+    k = config.element.step_k
+    dtype = config.dtype
+    assert set(wgmma) == {f"m64n{config.tile_n}k{k}.f32.{dtype}.{dtype}"}
     assert ours.count("cp.async.bulk.tensor.2d") >= 2 * 2  # prologue and refill
-    assert "cvt.rn.bf16x2.f32" in ours
+    # FP8 converts the scaled sums to bf16; f16 stores them as they are.
+    assert ("cvt.rn.bf16x2.f32" in ours) == config.element.scaled
+    # Both operands are K-major: the instruction's transpose immediates are 0.
+    if not config.element.scaled:
+        assert re.search(r"wgmma\.mma_async[^;]*, p, 1,\s+1, 0,\s+0;", ours)
 
 
 def _same_but_shared_declaration(ours: str, theirs: str) -> tuple[str, str]:
@@ -103,7 +120,7 @@ def _same_but_shared_declaration(ours: str, theirs: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("config", CONFIGS + LONG_K, ids=IDS + [c.name for c in LONG_K])
-def test_compiles_as_mlir_opt_22(config: Fp8GemmConfig) -> None:
+def test_compiles_as_mlir_opt_22(config: WgmmaGemmConfig) -> None:
     ours = _ours(config)
     _check_instructions(ours, config)
     if shutil.which("mlir-opt-22") is None:
@@ -122,7 +139,7 @@ def test_host_side_tensor_maps_are_uint8() -> None:
     )
 
     config = CONFIGS[0]
-    module = parse_program(fp8_gemm_mlir(config), config.name)
+    module = parse_program(wgmma_gemm_mlir(config), config.name)
     pipeline_pass(f"{OPTIONS} {ISA}").apply(program_context(), module)
     text = str(module)
     calls = re.findall(r"llvm\.call @mgpuTensorMapEncodeTiledMemref\(([^)]*)\)", text)
@@ -139,15 +156,35 @@ def test_host_side_tensor_maps_are_uint8() -> None:
 
 def test_bad_configurations_are_refused() -> None:
     with pytest.raises(ValueError, match="multiples of 128x256x128"):
-        Fp8GemmConfig(128, 128, 256)
+        WgmmaGemmConfig(128, 128, 256)
     with pytest.raises(ValueError, match="registers"):
-        Fp8GemmConfig(128, 256, 256, stages=2, warpgroups=1)
+        WgmmaGemmConfig(128, 256, 256, stages=2, warpgroups=1)
     with pytest.raises(ValueError, match="stages"):
-        Fp8GemmConfig(128, 256, 256, stages=3)  # two K slices only
+        WgmmaGemmConfig(128, 256, 256, stages=3)  # two K slices only
     with pytest.raises(ValueError, match="shared memory"):
-        Fp8GemmConfig(128, 256, 1024, stages=5)
+        WgmmaGemmConfig(128, 256, 1024, stages=5)
     with pytest.raises(ValueError, match="wgmma_wait"):
-        Fp8GemmConfig(128, 256, 256, stages=2, wgmma_wait=5)
+        WgmmaGemmConfig(128, 256, 256, stages=2, wgmma_wait=5)
+    with pytest.raises(ValueError, match="dtype is one of e4m3, e5m2, f16"):
+        WgmmaGemmConfig(128, 256, 256, stages=2, dtype="bf16")
+    with pytest.raises(ValueError, match="multiples of 128x256x64"):  # f16 slices
+        WgmmaGemmConfig(128, 256, 96, stages=2, dtype="f16")
+
+
+def test_e5m2_helpers() -> None:
+    codes = np.arange(256, dtype=np.uint8)
+    values = e5m2_decode(codes)
+    assert np.isinf(values[[0x7C, 0xFC]]).all()
+    assert np.isnan(values[0x7D])
+    assert values[0x7B] == 57344.0
+    assert values[0x3C] == 1.0
+    assert values[1] == 2.0**-16
+    finite = codes[np.isfinite(values)]
+    np.testing.assert_array_equal(e5m2_encode(e5m2_decode(finite)), finite)
+    # Ties to the even code; saturation at the largest finite value.
+    assert e5m2_encode(np.array([1.125, 1.375, 1e6, -3.0])).tolist() == [
+        0x3C, 0x3E, 0x7B, 0xC2,
+    ]  # fmt: skip
 
 
 def test_e4m3_and_bf16_helpers() -> None:
@@ -171,21 +208,39 @@ def test_e4m3_and_bf16_helpers() -> None:
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
-def test_fp8_gemm_on_the_gpu(config: Fp8GemmConfig) -> None:
+def test_wgmma_gemm_on_the_gpu(config: WgmmaGemmConfig) -> None:
     from xdsl_gpu.targets.runtime import load
 
     rng = np.random.default_rng(11)
-    a = e4m3_encode(rng.uniform(-3, 3, (config.m, config.k)))
-    b = e4m3_encode(rng.uniform(-3, 3, (config.n, config.k)))
+    shape_a, shape_b = (config.m, config.k), (config.n, config.k)
+    # Staged in managed memory: TMA reads device-visible memory, not pageable host.
+    if not config.element.scaled:
+        a = rng.uniform(-1, 1, shape_a).astype(np.float16)
+        b = rng.uniform(-1, 1, shape_b).astype(np.float16)
+        c = np.full((config.m, config.n), np.nan, dtype=np.float32)
+        with load(
+            wgmma_gemm_mlir(config), pipeline_options=OPTIONS, stage_arrays=True
+        ) as program:
+            program.call("gemm", a, b, c)
+        assert not np.isnan(c).any(), f"{np.isnan(c).sum()} elements never written"
+        expected = a.astype(np.float64) @ b.astype(np.float64).T
+        # f32 sums of exact f16 products: off by rounding only.
+        np.testing.assert_allclose(c, expected, rtol=0, atol=1e-3)
+        return
+    encode, decode = {
+        "e4m3": (e4m3_encode, e4m3_decode),
+        "e5m2": (e5m2_encode, e5m2_decode),
+    }[config.dtype]
+    a = encode(rng.uniform(-3, 3, shape_a))
+    b = encode(rng.uniform(-3, 3, shape_b))
     scales = np.array([0.5, 0.375], dtype=np.float32)
     c = np.full((config.m, config.n), 0x7FC0, dtype=np.uint16)  # bf16 NaN
-    # Staged in managed memory: TMA reads device-visible memory, not pageable host.
     with load(
-        fp8_gemm_mlir(config), pipeline_options=OPTIONS, stage_arrays=True
+        wgmma_gemm_mlir(config), pipeline_options=OPTIONS, stage_arrays=True
     ) as program:
         program.call("gemm", a, b, scales, c)
     got = bf16_bits_to_f32(c).astype(np.float64)
-    exact = e4m3_decode(a).astype(np.float64) @ e4m3_decode(b).astype(np.float64).T
+    exact = decode(a).astype(np.float64) @ decode(b).astype(np.float64).T
     expected = exact * float(scales[0]) * float(scales[1])
     assert not np.isnan(got).any(), f"{np.isnan(got).sum()} elements never written"
     error = np.abs(got - expected).max() / np.abs(expected).max()
