@@ -1,4 +1,6 @@
-"""``xgpu``: xdsl-gpu's extensions to the ``gpu`` dialect (no upstream counterpart).
+"""``xgpu``: xdsl-gpu's extensions (no upstream counterpart) to the ``gpu`` dialect,
+and ``xgpu.wgmma.mma_async.reg_a``, wgmma with A in registers
+(:mod:`xdsl_gpu.gpu_dialect.xgpu_wgmma`), which ``nvvm`` lacks.
 
 * ``#xgpu.object_file<#target, (properties = {...},)? (offload|assembly|bin|fatbin =)?
   "path">`` (:class:`ObjectFileAttr`): an object of a ``gpu.binary`` whose bytes
@@ -38,8 +40,15 @@ from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import (
     CompilationTargetAttr,
     is_gpu_target_attr,
 )
+from xdsl_gpu.gpu_dialect.xgpu_wgmma import WgmmaMmaAsyncRegAOp
 
-__all__ = ["EXTENSION_FORMATS", "XGPU", "ObjectFileAttr", "SelectBestAttr"]
+__all__ = [
+    "EXTENSION_FORMATS",
+    "XGPU",
+    "ObjectFileAttr",
+    "SelectBestAttr",
+    "WgmmaMmaAsyncRegAOp",
+]
 
 EXTENSION_FORMATS: dict[str, CompilationTarget] = {
     ".ptx": CompilationTarget.Assembly,
@@ -195,4 +204,4 @@ class SelectBestAttr(ParametrizedAttribute):
         pass
 
 
-XGPU = Dialect("xgpu", [], [ObjectFileAttr, SelectBestAttr])
+XGPU = Dialect("xgpu", [WgmmaMmaAsyncRegAOp], [ObjectFileAttr, SelectBestAttr])

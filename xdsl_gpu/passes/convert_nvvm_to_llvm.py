@@ -18,7 +18,8 @@ MLIR 22 has such forms for ``nvvm.mbarrier.init`` and
 ``nvvm.mbarrier.arrive.expect_tx`` with a predicate, ``nvvm.mbarrier.try_wait.parity``
 (a PTX wait loop), the TMA copies ``cp.async.bulk.tensor.shared.cluster.global`` and
 ``cp.async.bulk.tensor.global.shared.cta`` with a predicate,
-``prefetch.tensormap`` with a predicate, and ``wgmma.mma_async``. Every other op is left
+``prefetch.tensormap`` with a predicate, and ``wgmma.mma_async`` (and xdsl-gpu's
+``xgpu.wgmma.mma_async.reg_a``, which upstream lacks). Every other op is left
 as it is (``xdsl-opt -t llvmir`` translates it to its intrinsic call). The LLVM IR is
 the same either way: without this pass the ops' own translation writes the same
 inline asm (:mod:`xdsl_gpu.gpu_dialect.nvvm.ptx_builder`).
@@ -59,6 +60,7 @@ from xdsl_gpu.gpu_dialect.nvvm.wgmma_ops import (
     WGMMAScaleOut,
     WGMMATypes,
 )
+from xdsl_gpu.gpu_dialect.xgpu_wgmma import A_REGISTERS, WgmmaMmaAsyncRegAOp
 from xdsl_gpu.passes.llvm_type_converter import PatternSet, extract
 
 PASS_NAME = "convert-nvvm-to-llvm"
@@ -276,7 +278,34 @@ class WgmmaMmaAsyncLowering(_PtxPattern):
         builder.replace(op.ptx())
 
 
-def _insert_accumulator(builder: PtxBuilder, op: WgmmaMmaAsyncOp) -> None:
+class WgmmaMmaAsyncRegALowering(_PtxPattern):
+    """xdsl-gpu's register-A wgmma (``xgpu.wgmma.mma_async.reg_a``): as the
+    descriptor form, with A's four registers (16-bit pairs bit-cast to ``i32``) as
+    ``r`` inputs in place of A's descriptor."""
+
+    acts_on = (WgmmaMmaAsyncRegAOp,)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, WgmmaMmaAsyncRegAOp):
+            return
+        builder = PtxBuilder(op, rewriter)
+        immediates = [int(op.scale_d.data == WGMMAScaleOut.ONE), *op.immediates()]
+        constants = [builder.constant(v) for v in immediates]
+        _insert_accumulator(builder, op)
+        for index in range(A_REGISTERS):
+            register = rewriter.insert(extract(op.a, index)).results[0]
+            if register.type != i32:
+                register = rewriter.insert(llvm.BitcastOp(register, i32)).results[0]
+            builder.insert(register)
+        builder.insert(op.descriptor_b)
+        for value in constants:
+            builder.insert(value)
+        builder.replace(op.ptx())
+
+
+def _insert_accumulator(
+    builder: PtxBuilder, op: WgmmaMmaAsyncOp | WgmmaMmaAsyncRegAOp
+) -> None:
     """``=r`` (s32) or ``=f`` outputs, one per register, then the tied inputs.
     MLIR 22 writes ``=f`` for the ``vector<2xf16>`` registers of an f16 accumulator
     too."""
@@ -299,6 +328,7 @@ def nvvm_to_llvm_patterns() -> Sequence[RewritePattern]:
         TmaStoreLowering(),
         PrefetchTensorMapLowering(),
         WgmmaMmaAsyncLowering(),
+        WgmmaMmaAsyncRegALowering(),
     )
 
 
