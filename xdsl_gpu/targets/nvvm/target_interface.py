@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr, i32, 
 from xdsl.ir import Attribute, Operation
 
 from xdsl_gpu.diagnostics import UserError
+from xdsl_gpu.forked_jobs import Outcome
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget, ObjectAttr
 from xdsl_gpu.gpu_dialect.gpu.interfaces import (
     TargetAttrInterface,
@@ -104,12 +105,14 @@ class NVVMTargetAttrImpl(TargetAttrInterface):
                 continue
             properties = entry.metadata.get("properties", {})
             compiled[item[0]] = SerializedObject(entry.data, fmt, dict(properties))
-        workers = min(default_jobs(), len(missing))
-        if workers > 1:
-            _load_toolchain(fmt, [o for _, _, o, _ in missing])
-        outcomes = run_jobs(
-            [_compile_job(ir, o, fmt) for _, ir, o, _ in missing], workers
-        )
+        outcomes = _compile_early([(ir, o, fmt) for _, ir, o, _ in missing])
+        if outcomes is None:
+            workers = min(default_jobs(), len(missing))
+            if workers > 1:
+                _load_toolchain(fmt, [o for _, _, o, _ in missing])
+            outcomes = run_jobs(
+                [_compile_job(ir, o, fmt) for _, ir, o, _ in missing], workers
+            )
         for (index, _, nvvm_options, key), outcome in zip(
             missing, outcomes, strict=True
         ):
@@ -203,6 +206,22 @@ def _prepare(
     return llvm_ir, nvvm_options
 
 
+def _compile_early(
+    requests: list[tuple[str, NVVMOptions, CompilationTarget]],
+) -> list[Outcome[SerializedObject]] | None:
+    """The outcomes from the compile child that the pipeline started early
+    (``prestarted_compiler.py``), if it did; None: compile them the usual way."""
+    from xdsl_gpu.targets.nvvm import prestarted_compiler
+
+    child = prestarted_compiler.take()
+    if child is None:
+        return None
+    if not requests:  # every object came from the cache
+        child.cancel()
+        return None
+    return child.compile(requests)
+
+
 def _compile_job(
     llvm_ir: str, options: NVVMOptions, fmt: CompilationTarget
 ) -> Callable[[], SerializedObject]:
@@ -234,9 +253,13 @@ def _check_lowered(module: GPUModuleOp) -> None:
 
 
 def _is_llvm_level(op: Operation) -> bool:
+    """Whether translation to LLVM IR takes ``op``: the llvm and nvvm dialects, and
+    an op of ours at that level that writes its own LLVM IR (``llvm_ir``:
+    ``xgpu.wgmma.mma_async.reg_a``)."""
     return (
         op.name.startswith(("llvm.", "nvvm."))
         or op.name == "builtin.unrealized_conversion_cast"
+        or (op.name.startswith("xgpu.") and callable(getattr(op, "llvm_ir", None)))
     )
 
 
