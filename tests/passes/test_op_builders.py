@@ -35,6 +35,7 @@ from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import (
     LLVMTypeConverter,
     acted_on,
+    acted_on_names,
     rewrite_each,
 )
 from xdsl_gpu.passes.memref_descriptor import (
@@ -280,3 +281,64 @@ func.func @f(%a: i32, %b: i32) -> i32 {
     printed = _generic(module)
     assert "arith.subi" in printed  # the subclass met _Typed's rewrite
     assert "arith.andi" in printed  # the base's acts_on did not hide muli
+
+
+class _ByName(RewritePattern):
+    """Picks its ops by name: ``arith.mul...`` only."""
+
+    acts_on_names = ("arith.mul",)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if op.name.startswith("arith.mul"):
+            rewriter.replace(op, arith.AndIOp(op.operands[0], op.operands[1]))
+
+
+class _ByNameTooFew(_ByName):
+    """Says names, but its own rewrite acts on more: not taken at its word."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if isinstance(op, arith.AddiOp):
+            rewriter.replace(op, arith.SubiOp(op.lhs, op.rhs))
+
+
+def test_a_pattern_may_say_the_names_it_acts_on() -> None:
+    assert acted_on_names(_ByName()) == ("arith.mul",)
+    assert acted_on(_ByName()) is None
+    assert acted_on_names(_ByNameTooFew()) is None
+    text = """
+func.func @f(%a: i32, %b: i32) -> i32 {
+  %0 = arith.muli %a, %b : i32
+  %1 = arith.addi %0, %b : i32
+  func.return %1 : i32
+}
+"""
+    module = parse(text)
+    rewrite_each(preorder(module)[1:], module, [_ByName(), _ByNameTooFew()])
+    printed = _generic(module)
+    assert "arith.andi" in printed  # muli met the pattern that names it
+    assert "arith.subi" in printed  # addi met the one not bound by its base
+
+
+def test_the_lowerings_say_what_they_act_on() -> None:
+    """Every pattern of convert-gpu-to-nvvm (the lowerings of all std dialects)
+    says which ops it acts on: none is tried on every op (a large kernel's llvm
+    ops met ~40 patterns each)."""
+    from xdsl_gpu.passes import convert_gpu_to_nvvm as gpu_to_nvvm
+
+    converter = gpu_to_nvvm.WMMATypeConverter.for_pass(
+        "test", 64, gpu_to_nvvm.NVVM_ADDRESS_SPACES
+    )
+    lowering = gpu_to_nvvm.NVVMLowering(
+        converter,
+        None,  # pyright: ignore[reportArgumentType]
+        use_bare_ptr_memref_call_conv=False,
+        has_redux=False,
+    )
+    pass_ = gpu_to_nvvm.ConvertGpuToNVVMPass()
+    patterns = [
+        *gpu_to_nvvm.expansion_patterns(lowering),
+        *gpu_to_nvvm.index_expansion_patterns(),
+        *pass_._patterns(lowering, converter),  # pyright: ignore[reportPrivateUsage]
+    ]
+    for pattern in patterns:
+        assert acted_on(pattern) or acted_on_names(pattern), type(pattern)

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import builtin
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
+from xdsl.pattern_rewriter import PatternRewriteWalker
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
 from xdsl.transforms.canonicalize import CanonicalizePass as XdslCanonicalizePass
 
 from xdsl_gpu.passes.greedy_constants import unique_constants
+from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier
 from xdsl_gpu.passes.llvm_folds import FoldExtractValue, FoldGEP, is_constant
 from xdsl_gpu.passes.region_liveness import region_dce
 
@@ -37,7 +38,7 @@ class CanonicalizePass(XdslCanonicalizePass):
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         unique_constants(op, is_constant)
         # xDSL's pass, with the folders of llvm ops it lacks (llvm_folds.py).
-        pattern = GreedyRewritePatternApplier(
+        pattern = DispatchingApplier(
             [CanonicalizationRewritePattern(), FoldExtractValue(), FoldGEP()],
             ctx=ctx,
             folding_enabled=True,

@@ -63,10 +63,10 @@ from xdsl_gpu.passes.llvm_type_converter import (
     LLVMTypeConverter,
     apply_patterns,
     conversion_error,
-    convert_operands,
     extract,
     replace_op,
     splat_or_scalar,
+    to_llvm,
     unroll_nd_vector,
 )
 from xdsl_gpu.passes.memref_descriptor import overflow_op
@@ -75,8 +75,10 @@ from xdsl_gpu.passes.options import UpstreamOptions
 PASS_NAME = "convert-arith-to-llvm"
 
 
+@lru_cache(maxsize=64)
 def llvm_fastmath(flags: FastMathFlagsAttr | None) -> llvm.FastMathAttr:
-    """``#arith.fastmath<...>`` as ``#llvm.fastmath<...>`` (same flags)."""
+    """``#arith.fastmath<...>`` as ``#llvm.fastmath<...>`` (same flags; one
+    attribute per set of flags, as attributes are values)."""
     return llvm.FastMathAttr(None if flags is None else tuple(flags.data))
 
 
@@ -108,8 +110,16 @@ def _binary(cls: type[Operation]) -> _Builder:
 
 
 def _float_binary(cls: type[Operation]) -> _Builder:
+    # Made from its parts, as xDSL's builder would make it (lhs's type, the
+    # flags): the builder cost twice as much as the op on a large kernel.
     return lambda op, ops, _: [
-        cls(ops[0], ops[1], llvm_fastmath(op.properties.get("fastmath")))  # pyright: ignore
+        cls.create(
+            operands=ops[:2],
+            result_types=[ops[0].type],
+            properties={
+                "fastmathFlags": llvm_fastmath(op.properties.get("fastmath"))  # pyright: ignore[reportArgumentType]
+            },
+        )
     ]
 
 
@@ -227,9 +237,11 @@ class ArithPattern(RewritePattern):
     def converted(
         self, op: Operation, rewriter: PatternRewriter
     ) -> tuple[list[SSAValue], list[Attribute]]:
-        result_types = self.converter.convert_types(r.type for r in op.results)
-        operand_types = self.converter.convert_types(o.type for o in op.operands)
-        if result_types is None or operand_types is None:
+        convert = self.converter.convert_type
+        result_types = [convert(r.type) for r in op.results]
+        operands = op.operands
+        operand_types = [convert(o.type) for o in operands]
+        if None in result_types or None in operand_types:
             types = ", ".join(
                 sorted({str(v.type) for v in (*op.operands, *op.results)})
             )
@@ -239,13 +251,19 @@ class ArithPattern(RewritePattern):
                 f"has a type with no LLVM equivalent ({types}); only scalars and "
                 "vectors of static shape can be lowered (bufferize tensors first)",
             )
-        operands = convert_operands(self.converter, op, rewriter)
-        assert operands is not None
-        return operands, result_types
+        # A value whose type converts to itself is used as it is (to_llvm would
+        # find the same); the others through to_llvm's casts.
+        values = [
+            o if t is o.type else to_llvm(o, t, rewriter)  # pyright: ignore[reportArgumentType]
+            for o, t in zip(operands, operand_types, strict=True)
+        ]
+        return values, result_types  # pyright: ignore[reportReturnType]
 
 
 class ElementwiseLowering(ArithPattern):
     """One llvm op per arith op (on scalars and vectors; n-D vectors unrolled)."""
+
+    acts_on = tuple(ELEMENTWISE)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         build = _builder(op)
@@ -267,6 +285,8 @@ class ElementwiseLowering(ArithPattern):
 class ConstantLowering(ArithPattern):
     """``arith.constant`` → ``llvm.mlir.constant`` with the converted type."""
 
+    acts_on = (xarith.ConstantOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, xarith.ConstantOp):
             return
@@ -279,6 +299,8 @@ class ConstantLowering(ArithPattern):
 
 class IndexCastLowering(ArithPattern):
     """``index_cast`` (sign) / ``index_castui`` (zero): extend, truncate, or nothing."""
+
+    acts_on = (xarith.IndexCastOp, arith.IndexCastUIOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, xarith.IndexCastOp | arith.IndexCastUIOp):
@@ -319,6 +341,12 @@ def _width(t: Attribute) -> int:
 class ExtendedArithLowering(ArithPattern):
     """``addui_extended``, ``mului_extended``, ``mulsi_extended`` (scalars and 1-D)."""
 
+    acts_on = (
+        xarith.AddUIExtendedOp,
+        xarith.MulUIExtendedOp,
+        xarith.MulSIExtendedOp,
+    )
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if isinstance(op, xarith.AddUIExtendedOp):
             (lhs, rhs), _ = self.converted(op, rewriter)
@@ -355,6 +383,8 @@ def _with_width(t: Attribute, width: int) -> Attribute:
 class DivisionExpansion(ArithPattern):
     """``ceildivsi``, ``ceildivui``, ``floordivsi`` as upstream's
     ``populateCeilFloorDivExpandOpsPatterns`` expands them, then lowered."""
+
+    acts_on = (xarith.CeilDivSIOp, xarith.CeilDivUIOp, xarith.FloorDivSIOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(

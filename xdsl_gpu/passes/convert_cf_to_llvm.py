@@ -51,6 +51,8 @@ class BranchLowering(RewritePattern):
 
     converter: LLVMTypeConverter
 
+    acts_on = (cf.BranchOp, cf.ConditionalBranchOp, cf.SwitchOp)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, cf.BranchOp | cf.ConditionalBranchOp | cf.SwitchOp):
             return
@@ -116,6 +118,8 @@ class AssertLowering(RewritePattern):
     ``abortOnFailedAssert = true``)."""
 
     converter: LLVMTypeConverter
+
+    acts_on = (cf.AssertOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, cf.AssertOp):

@@ -215,6 +215,8 @@ def pack_value(
 class FuncLowering(RewritePattern):
     conv: FuncConventions
 
+    acts_on = (func.FuncOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, func.FuncOp):
             return
@@ -456,6 +458,8 @@ def _insert_after(anchor: Operation, op: Operation) -> None:
 class CallLowering(RewritePattern):
     conv: FuncConventions
 
+    acts_on = (func.CallOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, func.CallOp):
             return
@@ -488,6 +492,8 @@ class ConstantLowering(RewritePattern):
 
     conv: FuncConventions
 
+    acts_on = (func_ext.ConstantOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, func_ext.ConstantOp):
             return
@@ -501,6 +507,8 @@ class CallIndirectLowering(RewritePattern):
     arguments and results of ``func.call``'s conventions."""
 
     conv: FuncConventions
+
+    acts_on = (func_ext.CallIndirectOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, func_ext.CallIndirectOp):
@@ -530,6 +538,8 @@ class CallIndirectLowering(RewritePattern):
 @dataclass
 class ReturnLowering(RewritePattern):
     conv: FuncConventions
+
+    acts_on = (func.ReturnOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, func.ReturnOp):

@@ -134,6 +134,8 @@ _EXPANDED: dict[
 class IndexToLLVMPattern(RewritePattern):
     converter: LLVMTypeConverter
 
+    acts_on_names = ("index.",)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not op.name.startswith("index."):
             return

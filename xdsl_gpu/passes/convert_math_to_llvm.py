@@ -142,6 +142,8 @@ class MathToLLVMPattern(RewritePattern):
     converter: LLVMTypeConverter
     approximate_log1p: bool = True
 
+    acts_on = (*INTRINSICS, xmath.Log1pOp)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         build = INTRINSICS.get(type(op))
         if build is None and self.approximate_log1p and isinstance(op, xmath.Log1pOp):
@@ -174,6 +176,8 @@ class SinCosLowering(RewritePattern):
     ``extractvalue`` per result; n-D vectors one 1-D vector at a time."""
 
     converter: LLVMTypeConverter
+
+    acts_on = (gmath.SinCosOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gmath.SinCosOp):

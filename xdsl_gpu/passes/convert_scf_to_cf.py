@@ -28,7 +28,6 @@ from xdsl.dialects.cf import BranchOp, ConditionalBranchOp
 from xdsl.ir import Block, Operation, Region
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
     PatternRewriteWalker,
     RewritePattern,
@@ -37,6 +36,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
+from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier
 from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import conversion_error
 from xdsl_gpu.passes.options import UpstreamOptions
@@ -152,7 +152,7 @@ class ConvertScfToCfPass(UpstreamOptions, ModulePass):
                     "them through the loop nest); accumulate in an scf.for instead",
                 )
         PatternRewriteWalker(
-            GreedyRewritePatternApplier(
+            DispatchingApplier(
                 [
                     ParallelLowering(),
                     SwitchLowering(),

@@ -61,7 +61,6 @@ from xdsl.ir.affine import (
 )
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
     PatternRewriteWalker,
     RewritePattern,
@@ -69,6 +68,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from xdsl_gpu.gpu_dialect import memref as gpu_memref
+from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier
 from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import ConversionError, conversion_error
 from xdsl_gpu.passes.memref_descriptor import strides_and_offset
@@ -918,7 +918,7 @@ class ExpandStridedMetadataPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         check_strided_inputs(op)
         PatternRewriteWalker(
-            GreedyRewritePatternApplier(
+            DispatchingApplier(
                 [
                     SubviewFolder(),
                     ReshapeFolder(),

@@ -646,6 +646,8 @@ class AllocaScopeLowering(MemRefPattern):
 
     op_type = memref.AllocaScopeOp
 
+    acts_on = (memref.AllocaScopeOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, memref.AllocaScopeOp):
             return
@@ -846,6 +848,8 @@ class GenericAtomicRMWLowering(RewritePattern):
     def __init__(self, options: MemRefLoweringOptions):
         self.options = options
 
+    acts_on_names = ("memref.generic_atomic_rmw",)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if op.name != "memref.generic_atomic_rmw":
             return
@@ -1035,6 +1039,8 @@ def _global_type(
 
 class GlobalLowering(MemRefPattern):
     op_type = memref.GlobalOp
+
+    acts_on = (memref.GlobalOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, memref.GlobalOp):
@@ -1285,6 +1291,8 @@ class TransposeLowering(RewritePattern):
     def __init__(self, options: MemRefLoweringOptions):
         self.options = options
 
+    acts_on_names = ("memref.transpose",)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if op.name != "memref.transpose":
             return
@@ -1486,6 +1494,8 @@ class ExpandFirst(RewritePattern):
     def __init__(self, options: MemRefLoweringOptions):
         self.options = options
 
+    acts_on = (memref.SubviewOp, memref.ExpandShapeOp, memref.CollapseShapeOp)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if isinstance(
             op, memref.SubviewOp | memref.ExpandShapeOp | memref.CollapseShapeOp
@@ -1504,6 +1514,8 @@ class Unsupported(RewritePattern):
 
     def __init__(self, options: MemRefLoweringOptions):
         self.options = options
+
+    acts_on_names = ("memref.",)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if op.name.startswith("memref.") and op.name not in _HANDLED_ELSEWHERE:

@@ -53,6 +53,8 @@ def _insert_value(value: SSAValue) -> Operation | None:
 class FoldExtractValue(RewritePattern):
     """Upstream ``LLVM::ExtractValueOp::fold`` (without its constant-splat case)."""
 
+    acts_on_names = ("llvm.extractvalue",)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if op.name != "llvm.extractvalue" or len(op.operands) != 1:
             return
@@ -105,6 +107,8 @@ def _constant_index(value: SSAValue) -> int | None:
 
 class FoldGEP(RewritePattern):
     """Upstream ``LLVM::GEPOp::fold``."""
+
+    acts_on_names = ("llvm.getelementptr",)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if op.name != "llvm.getelementptr":

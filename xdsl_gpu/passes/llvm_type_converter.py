@@ -22,6 +22,7 @@ passes need).
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -60,6 +61,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
+from xdsl_gpu.compat.use_lists import replace_without_listeners, silent
 from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.passes.ir_walk import preorder
@@ -343,7 +345,10 @@ def replace_op(
         )
         casts.append(cast)
         results.append(cast.results[0])
-    rewriter.replace(op, [*new_ops, *casts], results)
+    if silent(rewriter):  # the same IR, without xDSL's per-use bookkeeping
+        replace_without_listeners(op, [*new_ops, *casts], results, rewriter)
+    else:
+        rewriter.replace(op, [*new_ops, *casts], results)
 
 
 def convert_block_signature(
@@ -471,18 +476,17 @@ def acted_on(pattern: RewritePattern) -> tuple[type[Operation], ...] | None:
     """The op classes ``pattern`` may act on, where it says so: an ``acts_on``
     tuple of op classes given by the class that defines its ``match_and_rewrite``
     (a subclass that rewrites more is not bound by its base's), or the type hint
-    that xDSL's ``op_type_rewrite_pattern`` checks. None: any op."""
+    that xDSL's ``op_type_rewrite_pattern`` checks. None: any op (but see
+    :func:`acted_on_names`)."""
     kind = type(pattern)
-    declared = getattr(pattern, "acts_on", None)
+    declared = _declared(pattern, "acts_on")
     if declared is not None:
-        if _defined_by(kind, "acts_on") is not _defined_by(kind, "match_and_rewrite"):
-            return None
-        if not isinstance(declared, tuple) or not all(
+        if not all(
             isinstance(k, type) and issubclass(k, Operation)
             for k in declared  # pyright: ignore[reportUnknownVariableType]
         ):
             return None
-        return declared  # pyright: ignore[reportUnknownVariableType]
+        return typing.cast(tuple[type[Operation], ...], declared)
     method = kind.match_and_rewrite
     code = getattr(method, "__code__", None)
     if (
@@ -500,6 +504,29 @@ def acted_on(pattern: RewritePattern) -> tuple[type[Operation], ...] | None:
     return found
 
 
+def acted_on_names(pattern: RewritePattern) -> tuple[str, ...] | None:
+    """The beginnings of the names of the ops ``pattern`` may act on, for a pattern
+    that picks its ops by name (``"index."``, ``"memref.transpose"``): an
+    ``acts_on_names`` tuple of strings given by the class that defines its
+    ``match_and_rewrite``. None: not said."""
+    declared = _declared(pattern, "acts_on_names")
+    if declared is None or not all(isinstance(n, str) for n in declared):
+        return None
+    return typing.cast(tuple[str, ...], declared)
+
+
+def _declared(pattern: RewritePattern, attribute: str) -> tuple[object, ...] | None:
+    """``pattern``'s tuple ``attribute`` where the class that defines its
+    ``match_and_rewrite`` gives it, else None."""
+    kind = type(pattern)
+    declared = getattr(pattern, attribute, None)
+    if declared is None or not isinstance(declared, tuple):
+        return None
+    if _defined_by(kind, attribute) is not _defined_by(kind, "match_and_rewrite"):
+        return None
+    return declared  # pyright: ignore[reportUnknownVariableType]
+
+
 def _defined_by(kind: type, name: str) -> type | None:
     return next((c for c in kind.__mro__ if name in c.__dict__), None)
 
@@ -510,18 +537,32 @@ class _Dispatch:
     abstract class."""
 
     def __init__(self, patterns: Sequence[RewritePattern]) -> None:
-        self._patterns = [(p, acted_on(p)) for p in patterns]
+        self._patterns = [(p, acted_on(p), acted_on_names(p)) for p in patterns]
         self._by_class: dict[type[Operation], list[RewritePattern]] = {}
 
     def __call__(self, kind: type[Operation]) -> list[RewritePattern]:
         found = self._by_class.get(kind)
         if found is None:
             found = self._by_class[kind] = [
-                p
-                for p, kinds in self._patterns
-                if kinds is None or issubclass(kind, kinds)
+                p for p, kinds, names in self._patterns if may_act(kind, kinds, names)
             ]
         return found
+
+
+def may_act(
+    kind: type[Operation],
+    kinds: tuple[type[Operation], ...] | None,
+    names: tuple[str, ...] | None,
+) -> bool:
+    """Whether a pattern that acts on ``kinds`` (classes) or ``names`` (beginnings
+    of op names; None for either: not said) may act on an op of class ``kind``."""
+    if kinds is None and names is None:
+        return True
+    if kinds is not None and issubclass(kind, kinds):
+        return True
+    # An op's name is its class's (xDSL's unregistered ops are each a class too).
+    name = getattr(kind, "name", None)
+    return names is not None and (not isinstance(name, str) or name.startswith(names))
 
 
 def rewrite_each(
@@ -535,7 +576,8 @@ def rewrite_each(
     rewriter: PatternRewriter | None = None
     dispatch = _Dispatch(patterns)
     for op in ops:
-        if not _is_attached(op, root):
+        patterns_of_op = dispatch(type(op))
+        if not patterns_of_op or not _is_attached(op, root):
             continue
         if rewriter is None:
             rewriter = PatternRewriter(op)
@@ -545,7 +587,7 @@ def rewrite_each(
             rewriter.insertion_point = InsertPoint.before(op)
             rewriter.name_hint = None
         before, after, block = op.prev_op, op.next_op, op.parent_block()
-        for pattern in dispatch(type(op)):
+        for pattern in patterns_of_op:
             pattern.match_and_rewrite(op, rewriter)
             if rewriter.has_done_action:
                 if block is not None:

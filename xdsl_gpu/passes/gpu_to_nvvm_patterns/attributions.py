@@ -147,6 +147,8 @@ def _replace(
 class DynamicSharedMemoryLowering(RewritePattern):
     lowering: NVVMLowering
 
+    acts_on = (gpu.DynamicSharedMemoryOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.DynamicSharedMemoryOp):
             return

@@ -131,6 +131,8 @@ def _function_attributes(op: kernel_ops.FuncOp) -> dict[str, Attribute]:
 class GPUFuncLowering(RewritePattern):
     lowering: NVVMLowering
 
+    acts_on = (kernel_ops.FuncOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, kernel_ops.FuncOp):
             return
@@ -216,6 +218,8 @@ class GPUReturnLowering(RewritePattern):
     """``gpu.return`` → ``llvm.return`` (several values packed in a struct)."""
 
     lowering: NVVMLowering
+
+    acts_on = (kernel_ops.ReturnOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, kernel_ops.ReturnOp):

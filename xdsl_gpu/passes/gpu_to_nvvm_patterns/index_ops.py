@@ -155,6 +155,8 @@ def to_index_width(
 class IndexOpLowering(RewritePattern):
     lowering: NVVMLowering
 
+    acts_on = tuple(_INDEX_OPS)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         entry = _INDEX_OPS.get(type(op))  # pyright: ignore[reportArgumentType]
         if entry is None:
@@ -175,6 +177,8 @@ class IndexOpLowering(RewritePattern):
 class LaneIdLowering(RewritePattern):
     lowering: NVVMLowering
 
+    acts_on = (gpu.LaneIdOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.LaneIdOp):
             return
@@ -191,6 +195,8 @@ class SubgroupSizeLowering(RewritePattern):
     arithmetic on it folds)."""
 
     lowering: NVVMLowering
+
+    acts_on = (gpu.SubgroupSizeOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupSizeOp):
@@ -214,6 +220,8 @@ def index_patterns(lowering: NVVMLowering) -> list[RewritePattern]:
 class GlobalIdExpansion(RewritePattern):
     """``gpu.global_id d`` → ``thread_id d + block_id d * block_dim d`` (upstream's
     ``populateGpuGlobalIdPatterns``, with ``index`` ops)."""
+
+    acts_on = (gpu.GlobalIdOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.GlobalIdOp):
@@ -242,6 +250,8 @@ class SubgroupIdExpansion(RewritePattern):
     """``gpu.subgroup_id`` → linear thread id / 32 (beyond MLIR 22). Not
     ``%warpid``, which names the hardware slot and changes under preemption."""
 
+    acts_on = (gpu.SubgroupIdOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupIdOp):
             return
@@ -252,6 +262,8 @@ class SubgroupIdExpansion(RewritePattern):
 
 class NumSubgroupsExpansion(RewritePattern):
     """``gpu.num_subgroups`` → ceil(threads in the block / 32) (beyond MLIR 22)."""
+
+    acts_on = (gpu.NumSubgroupsOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.NumSubgroupsOp):

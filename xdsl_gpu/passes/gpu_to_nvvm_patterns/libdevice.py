@@ -175,6 +175,8 @@ def _compute_type(t: Attribute) -> Attribute | None:
 class LibdeviceLowering(RewritePattern):
     lowering: NVVMLowering
 
+    acts_on_names = (*LIBDEVICE, *ILLEGAL_INTRINSICS, "math.absi", "math.sincos")
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         name = ILLEGAL_INTRINSICS.get(op.name, op.name)
         if op.name == "math.absi":
@@ -347,6 +349,8 @@ class AssertLowering(RewritePattern):
     """``cf.assert`` → a branch to a call of ``__assertfail``."""
 
     lowering: NVVMLowering
+
+    acts_on = (cf.AssertOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, cf.AssertOp):

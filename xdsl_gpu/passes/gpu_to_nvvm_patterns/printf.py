@@ -88,6 +88,8 @@ def promote(builder: Builder, value: SSAValue) -> SSAValue:
 class PrintfLowering(RewritePattern):
     lowering: NVVMLowering
 
+    acts_on = (gpu.PrintfOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.PrintfOp):
             return

@@ -219,6 +219,8 @@ def _as_index(b: Builder, value: SSAValue) -> SSAValue:
 class AllReduceExpansion(RewritePattern):
     """``gpu.all_reduce`` → shuffles, a workgroup buffer and two barriers."""
 
+    acts_on = (gpu.AllReduceOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.AllReduceOp):
             return
@@ -357,6 +359,8 @@ class SubgroupReduceExpansion(RewritePattern):
 
     lowering: NVVMLowering
 
+    acts_on = (gpu.SubgroupReduceOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupReduceOp) or _uses_redux(op, self.lowering):
             return
@@ -387,6 +391,8 @@ class ReduxLowering(RewritePattern):
 
     lowering: NVVMLowering
 
+    acts_on = (gpu.SubgroupReduceOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupReduceOp) or not _uses_redux(
             op, self.lowering
@@ -404,6 +410,8 @@ class ReduxLowering(RewritePattern):
 
 class BarrierLowering(RewritePattern):
     """``gpu.barrier`` → ``nvvm.barrier0``."""
+
+    acts_on = (gpu.BarrierOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if isinstance(op, gpu.BarrierOp):

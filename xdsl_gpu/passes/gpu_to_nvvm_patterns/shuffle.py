@@ -202,6 +202,8 @@ def _unshuffleable(op: Operation, t: Attribute) -> Exception:
 class ShuffleLowering(RewritePattern):
     lowering: NVVMLowering
 
+    acts_on = (gpu.ShuffleOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.ShuffleOp):
             return
@@ -249,6 +251,8 @@ class ShuffleLowering(RewritePattern):
 class RotateLowering(RewritePattern):
     lowering: NVVMLowering
 
+    acts_on = (gpu.RotateOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.RotateOp):
             return
@@ -290,6 +294,8 @@ class RotateLowering(RewritePattern):
 @dataclass
 class SubgroupBroadcastLowering(RewritePattern):
     lowering: NVVMLowering
+
+    acts_on = (gpu.SubgroupBroadcastOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupBroadcastOp):

@@ -213,6 +213,8 @@ class _WMMAPattern(RewritePattern):
 
 
 class LoadMatrixLowering(_WMMAPattern):
+    acts_on = (gpu.SubgroupMmaLoadMatrixOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupMmaLoadMatrixOp):
             return
@@ -229,6 +231,8 @@ class LoadMatrixLowering(_WMMAPattern):
 
 
 class StoreMatrixLowering(_WMMAPattern):
+    acts_on = (gpu.SubgroupMmaStoreMatrixOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupMmaStoreMatrixOp):
             return
@@ -245,6 +249,8 @@ class StoreMatrixLowering(_WMMAPattern):
 
 
 class ComputeLowering(_WMMAPattern):
+    acts_on = (gpu.SubgroupMmaComputeOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupMmaComputeOp):
             return
@@ -270,6 +276,8 @@ class ComputeLowering(_WMMAPattern):
 
 
 class ConstantMatrixLowering(_WMMAPattern):
+    acts_on = (gpu.SubgroupMmaConstantMatrixOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupMmaConstantMatrixOp):
             return
@@ -365,6 +373,8 @@ def _one_element_per_register(t: MMAMatrixType) -> bool:
 
 
 class ElementwiseLowering(_WMMAPattern):
+    acts_on = (gpu.SubgroupMmaElementwiseOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, gpu.SubgroupMmaElementwiseOp):
             return
