@@ -67,11 +67,12 @@ sys.path.insert(0, str(ROOT))
 
 KERNEL_NAME = "gemm_kernel"
 SIZES = (4096, 8192)
-# (stages, wgmma wait, group_m, warpgroups, tile_n): 128x256 tiles with a warpgroup
-# per 64 rows (one CTA per SM), 128x128 tiles with two (two CTAs per SM) or one.
-PIPELINES = (
-    (4, 1, 1, 2, 256), (4, 3, 1, 2, 256), (4, 1, 8, 2, 256),
-    (3, 1, 1, 2, 128), (4, 1, 1, 1, 128),
+# (stages, wgmma wait, group_m, warpgroups, tile_n, producer): 128x256 tiles
+# with a warpgroup per 64 rows (one CTA per SM), 128x128 tiles with two (two CTAs per
+# SM) or one; the last with a producer warpgroup issuing the TMA copies.
+PIPELINES: tuple[tuple[int, int, int, int, int, bool], ...] = (
+    (4, 1, 1, 2, 256, False), (4, 3, 1, 2, 256, False), (4, 1, 8, 2, 256, False),
+    (3, 1, 1, 2, 128, False), (4, 1, 1, 1, 128, False), (4, 3, 1, 2, 256, True),
 )  # fmt: skip
 SCALES = (0.5, 0.25)
 SAMPLED_ROWS = 256
@@ -93,7 +94,9 @@ CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 def configs(sizes: Sequence[int] = SIZES) -> list[WgmmaGemmConfig]:
     return [
-        WgmmaGemmConfig(n, n, n, *pipeline) for n in sizes for pipeline in PIPELINES
+        WgmmaGemmConfig(n, n, n, *pipeline[:5], producer=pipeline[5])
+        for n in sizes
+        for pipeline in PIPELINES
     ]
 
 
@@ -101,7 +104,7 @@ def label_of(config: WgmmaGemmConfig) -> str:
     return (
         f"128x{config.tile_n} wg{config.warpgroups} s{config.stages} "
         f"w{config.wgmma_wait} g{config.group_m}"
-    )
+    ) + (" producer" if config.producer else "")
 
 
 # -- compilation ---------------------------------------------------------------------

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import re
 import shutil
 import subprocess
 import sys
@@ -81,8 +82,11 @@ PIPELINES = (
     (4, 1, 1, 2), (4, 1, 16, 2),
 )  # fmt: skip
 # The K-major kernel (wgmma_gemm_kernel.py, f16): (stages, wgmma wait, group_m,
-# warpgroups, tile_n).
-KMAJOR_PIPELINES = ((4, 3, 1, 2, 256), (4, 1, 1, 2, 256), (4, 3, 8, 2, 256))
+# warpgroups, tile_n, producer warpgroup).
+KMAJOR_PIPELINES = (
+    (4, 3, 1, 2, 256, False), (4, 1, 1, 2, 256, False), (4, 3, 8, 2, 256, False),
+    (4, 3, 1, 2, 256, True), (4, 3, 8, 2, 256, True),
+)  # fmt: skip
 MAX_ABS_ERROR = 0.05  # vs an f32 product; a wrong tile or layout is off by ~10
 PEAK_TFLOPS = 989.0  # H200 SXM dense f16/bf16 tensor cores
 ROUNDS = 15
@@ -101,7 +105,7 @@ CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 def configs() -> list[GemmConfig | WgmmaGemmConfig]:
     return [GemmConfig(n, n, n, *pipeline) for n in SIZES for pipeline in PIPELINES] + [
-        WgmmaGemmConfig(n, n, n, *pipeline, dtype="f16")
+        WgmmaGemmConfig(n, n, n, *pipeline[:5], dtype="f16", producer=pipeline[5])
         for n in SIZES
         for pipeline in KMAJOR_PIPELINES
     ]
@@ -117,7 +121,7 @@ def label_of(config: GemmConfig | WgmmaGemmConfig) -> str:
     if isinstance(config, WgmmaGemmConfig):
         return (
             f"K-major s{config.stages} w{config.wgmma_wait} g{config.group_m} "
-            f"128x{config.tile_n}"
+            f"128x{config.tile_n}" + (" producer" if config.producer else "")
         )
     return f"s{config.stages} w{config.wait_group} g{config.group_m}" + (
         " 128x256" if config.warpgroups == 2 else ""
@@ -359,7 +363,7 @@ def bench_size(
         map_b = tensor_map(db, n, n, (64, 64))
         maps = [map_a, map_b]
         runners: dict[str, Callable[[], None]] = {}
-        for config in (c for c in configs() if c.m == n):
+        for config in (c for c in configs() if c.m == n and c.name in cubins):
             arguments = (map_a, map_b, dc)
             if isinstance(config, WgmmaGemmConfig):
                 map_bt = tensor_map(dbt, n, n, (config.tile_n, 64))
@@ -426,7 +430,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--dump", type=Path, metavar="DIR", help="also write both PTX texts to DIR"
     )
+    parser.add_argument(
+        "--only", metavar="REGEX",
+        help="only the configurations whose name (e.g. 8192x8192x8192.s4.w3.g8."
+        "wg2.n256.ws.f16) matches; cuBLAS always runs",
+    )  # fmt: skip
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", default=list(SIZES), choices=SIZES,
+        help="M = N = K of each run (default: 4096 8192)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    chosen = [
+        c
+        for c in configs()
+        if c.m in args.sizes and (not args.only or re.search(args.only, c.name))
+    ]
+    if not chosen:
+        print(f"no configuration matches {args.only!r}")
+        return 1
 
     if args.prepare:
         args.prepare.mkdir(parents=True, exist_ok=True)
@@ -438,7 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     gpu = Gpu()
     cubins: dict[str, dict[str, bytes]] = {}
-    for config in configs():
+    for config in chosen:
         if shutil.which("mlir-opt-22"):
             upstream = upstream_ptx(config)
         elif upstream_file(args.upstream_ptx, config).exists():
@@ -470,7 +491,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("# libcublas not found: no cuBLAS column")
     failures: list[str] = []
     clocks = Clocks()
-    for n in SIZES:
+    for n in args.sizes:
         by_method, wrong = bench_size(gpu, n, cubins, lib, clocks)
         failures += wrong
         for method, times in by_method.items():

@@ -49,6 +49,12 @@ CONFIGS = [
     WgmmaGemmConfig(256, 512, 512, stages=4, wgmma_wait=3, dtype="f16"),
     WgmmaGemmConfig(384, 256, 512, stages=3, group_m=3, dtype="f16"),
     WgmmaGemmConfig(256, 384, 512, stages=3, warpgroups=1, tile_n=128, dtype="f16"),
+    # A producer warpgroup: full/empty barriers, more slices than stages.
+    WgmmaGemmConfig(256, 512, 1024, stages=3, wgmma_wait=3, dtype="f16", producer=True),
+    WgmmaGemmConfig(256, 512, 512, stages=2, wgmma_wait=0, producer=True),
+    WgmmaGemmConfig(
+        384, 256, 512, stages=3, group_m=3, warpgroups=1, tile_n=128, producer=True
+    ),
 ]
 IDS = [c.name for c in CONFIGS]
 LONG_K = [
@@ -106,6 +112,9 @@ def _check_instructions(ours: str, config: WgmmaGemmConfig) -> None:
     assert ours.count("cp.async.bulk.tensor.2d") >= 2 * 2  # prologue and refill
     # FP8 converts the scaled sums to bf16; f16 stores them as they are.
     assert ("cvt.rn.bf16x2.f32" in ours) == config.element.scaled
+    # With a producer warpgroup, registers move from it to the consumers.
+    moves = re.findall(r"setmaxnreg\.(\w+)\.sync\.aligned\.u32\s+(\d+);", ours)
+    assert sorted(moves) == ([("dec", "40"), ("inc", "232")] if config.producer else [])
     # Both operands are K-major: the instruction's transpose immediates are 0.
     if not config.element.scaled:
         assert re.search(r"wgmma\.mma_async[^;]*, p, 1,\s+1, 0,\s+0;", ours)
