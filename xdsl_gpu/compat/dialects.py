@@ -5,7 +5,7 @@ xDSL's dispatch tables that must also serve our subclasses of its ops."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from xdsl.context import Context
@@ -13,6 +13,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
 from xdsl_gpu.compat._base import XdslChangedError, _mark, is_patched
+from xdsl_gpu.compat.on_import import when_imported
 
 
 def replace_context_dialect(ctx: Any, name: str, factory: Callable[[], Any]) -> None:
@@ -109,15 +110,21 @@ def remember_failing_ops() -> None:
     Operation.emit_error = emit_error  # type: ignore[method-assign]
 
 
-def xdsl_dispatch_follows_subclasses(classes: Any) -> None:
+def xdsl_dispatch_follows_subclasses(
+    classes: Callable[[], Sequence[type[Operation]]],
+) -> None:
     """Let xDSL's code that looks ops up by their exact class serve our subclasses
     of its ops: ``xdsl-run``'s interpreter (it falls back along the op's MRO) and
-    the tables of the ``-t llvm`` backend (each of ``classes`` gets the entry of the
-    xDSL class it extends). xDSL has no extension point for either."""
+    the tables of the ``-t llvm`` backend (each op class that ``classes()`` gives
+    gets the entry of the xDSL class it extends). xDSL has no extension point for
+    either. Each is changed when xDSL's module is first imported (a GPU compile
+    imports neither: ~9 ms)."""
+    when_imported("xdsl.backend.llvm.convert_op", lambda: _backend_tables(classes()))
+    when_imported("xdsl.interpreter", _interpreter_dispatch)
+
+
+def _backend_tables(classes: Sequence[type[Operation]]) -> None:
     from xdsl.backend.llvm import convert_op
-    from xdsl.interpreter import (
-        _InterpreterFunctionImpls,  # pyright: ignore[reportPrivateUsage]
-    )
 
     tables = [
         getattr(convert_op, name, None)
@@ -136,6 +143,12 @@ def xdsl_dispatch_follows_subclasses(classes: Any) -> None:
             base = next((b for b in cls.__mro__[1:] if b in table), None)
             if base is not None:
                 table[cls] = table[base]
+
+
+def _interpreter_dispatch() -> None:
+    from xdsl.interpreter import (
+        _InterpreterFunctionImpls,  # pyright: ignore[reportPrivateUsage]
+    )
 
     run = _InterpreterFunctionImpls.__dict__.get("run")
     if not callable(run):

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from xdsl_gpu.compat._base import XdslChangedError, _mark, is_patched
+from xdsl_gpu.compat.on_import import when_imported
 
 _MARK = "xdsl_gpu_linalg_casts"
 
@@ -23,7 +24,14 @@ def linalg_contractions_cast_inputs() -> None:
     ``linalg.matmul {cast = #linalg.type_fn<cast_unsigned>}`` casts as unsigned
     (``extui``, ``uitofp``, ``fptoui``): xDSL has no ``#linalg.type_fn``, which this
     adds to its linalg dialect. Same element types: the body is xDSL's but for the
-    order of the accumulation's operands (MLIR's ``addf %out, %product``)."""
+    order of the accumulation's operands (MLIR's ``addf %out, %product``).
+
+    Made when xDSL's linalg dialect is first imported (a GPU compile seldom does:
+    importing it costs ~8 ms)."""
+    when_imported("xdsl.dialects.linalg", _cast_inputs)
+
+
+def _cast_inputs() -> None:
     from xdsl.dialects.linalg import Linalg
     from xdsl.dialects.linalg.abstract_ops import ConvOperation
     from xdsl.dialects.linalg.ops import MatmulOp

@@ -176,7 +176,7 @@ def install_hooks() -> None:
     compat.upstream_affine_map_aliases(format_affine_map)
     compat.location_aliases(_debug_info_alias)
     compat.linalg_contractions_cast_inputs()
-    compat.xdsl_dispatch_follows_subclasses(_subclassed_ops())
+    compat.xdsl_dispatch_follows_subclasses(_subclassed_ops)
 
 
 def _debug_info_alias(attr: Attribute) -> str | None:
