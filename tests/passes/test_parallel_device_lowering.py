@@ -35,6 +35,14 @@ CORPUS_FOLDERS = ("examples", "tests/filecheck", "tests/gpu", "tests/runtime")
 pytestmark = pytest.mark.usefixtures("forking_is_safe")
 
 
+@pytest.fixture(autouse=True)
+def _split_programs_of_any_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The corpus's programs are small: the schedule is used for them here all
+    the same (``test_small_programs_are_lowered_step_after_step`` checks the
+    rule)."""
+    monkeypatch.setattr(parallel_device_lowering, "SMALLEST_SPLIT", 1)
+
+
 def _corpus() -> list[tuple[str, str]]:
     """Every chunk (``// -----``) of the repository's MLIR files that has a
     ``gpu.launch`` or a ``gpu.module``."""
@@ -162,6 +170,24 @@ def test_two_kernels_compile_in_parallel(monkeypatch: pytest.MonkeyPatch) -> Non
     assert parallel.count("gpu.binary @") == 2
     assert parallel == _outcome(_two_kernels(), "1", monkeypatch)
     assert schedules.done == 1  # one job: the sequential schedule
+
+
+def test_small_programs_are_lowered_step_after_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two workers would pay more to start than they save on so little device code.
+    monkeypatch.setattr(parallel_device_lowering, "SMALLEST_SPLIT", 1000)
+    ctx = make_context()
+    module = parse(_two_kernels(), ctx)
+    assert parallel_device_lowering.device_op_count(module) == 12
+    assert not parallel_device_lowering.worth_splitting(module)
+    schedules = Schedules(monkeypatch)
+    small = _outcome(_two_kernels(), "2", monkeypatch)
+    assert schedules.done == 0
+    monkeypatch.setattr(parallel_device_lowering, "SMALLEST_SPLIT", 12)
+    assert parallel_device_lowering.worth_splitting(module)
+    assert _outcome(_two_kernels(), "2", monkeypatch) == small
+    assert schedules.done == 1
 
 
 UNLOWERED_KERNEL_OPS = """

@@ -53,10 +53,12 @@ from xdsl_gpu.passes.parallel_device_lowering import (
     ParallelRun,
     ParallelScheduleWarning,
     Part,
+    device_op_count,
     parallel_schedule_possible,
     run_parallel,
 )
 from xdsl_gpu.passes.pipeline_verification import run_steps, verify_after_each_step
+from xdsl_gpu.targets.nvvm import prestarted_compiler
 
 PIPELINE_NAME = "gpu-lower-to-nvvm-pipeline"
 
@@ -389,8 +391,15 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
             attempt = run_parallel(ctx, op, list(zip(parts, (run for _, run in steps))))
             if attempt:
                 return
-        # Verified once, each step blamed on failure (passes/pipeline_verification.py).
-        run_steps(op, steps, PIPELINE_NAME)
+        # The child that will compile the kernels loads LLVM meanwhile
+        # (targets/nvvm/prestarted_compiler.py).
+        if device_op_count(op):
+            prestarted_compiler.prestart()
+        try:
+            # Verified once, each step blamed on failure (passes/pipeline_verification.py).
+            run_steps(op, steps, PIPELINE_NAME)
+        finally:
+            prestarted_compiler.discard()
         if attempt.gave_up is not None:  # and yet the program compiles
             warnings.warn(
                 ParallelScheduleWarning(

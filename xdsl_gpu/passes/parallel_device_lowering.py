@@ -54,11 +54,14 @@ from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.passes.pipeline_verification import verify_in_two
 
 __all__ = [
+    "SMALLEST_SPLIT",
     "ParallelRun",
     "ParallelScheduleWarning",
     "Part",
+    "device_op_count",
     "parallel_schedule_possible",
     "run_parallel",
+    "worth_splitting",
 ]
 
 
@@ -116,7 +119,7 @@ def run_parallel(
     not done (and ``module`` as it was) when that did not succeed, for any reason,
     or does not apply (the parts are not in the order ``WHOLE* (BOTH|DEVICE|HOST)*
     SERIALIZE HOST*``, or the program has no ``gpu.module``)."""
-    if not _splittable([part for part, _ in steps]) or not _has_device_code(module):
+    if not _splittable([part for part, _ in steps]) or not worth_splitting(module):
         return ParallelRun(False)
     snapshot = module.clone()
     try:
@@ -133,11 +136,30 @@ def _described(error: BaseException) -> str:
     return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
 
 
-def _has_device_code(module: ModuleOp) -> bool:
-    """Whether ``module`` has a ``gpu.module``, or a ``gpu.launch`` that outlining
-    makes one of: without, the split has nothing to run in parallel (and the input
-    need not be copied for it)."""
-    return any(isinstance(op, GPUModuleOp | LaunchOp) for op in module.walk())
+SMALLEST_SPLIT = 1000
+"""The fewest ops of device code (in ``gpu.module``\\ s and ``gpu.launch`` bodies)
+that the schedule is used for. Each worker pays once what this process has paid
+already (the first use of each op class, pattern and format, LLVM's loading: ~0.1 s
+of CPU time); below this size that costs more than the parallel lowering saves
+(seed 002, 57 device ops: 0.53 s step after step, 0.65 s with two workers on two
+CPUs; ``benchmarks/bench_compile.py``)."""
+
+
+def device_op_count(module: ModuleOp) -> int:
+    """The ops in ``module``'s ``gpu.module``\\ s and in its ``gpu.launch`` bodies
+    (which outlining makes ``gpu.module``\\ s of)."""
+    return sum(
+        sum(1 for _ in op.walk())
+        for op in module.walk()
+        if isinstance(op, GPUModuleOp | LaunchOp)
+    )
+
+
+def worth_splitting(module: ModuleOp) -> bool:
+    """Whether ``module`` has device code enough for the parallel schedule (at
+    least :data:`SMALLEST_SPLIT` ops); without any, the split has nothing to run
+    in parallel (and the input need not be copied for it)."""
+    return device_op_count(module) >= SMALLEST_SPLIT
 
 
 def _splittable(parts: Sequence[Part]) -> bool:
