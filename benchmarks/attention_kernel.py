@@ -36,6 +36,12 @@ heads`` CTAs of two warpgroups (256 threads); warpgroup ``g`` owns rows ``64 g``
   wgmma reads P, every wgmma is waited for (``wgmma.wait_group 0``) and fenced.
   Once both warpgroups are done with a tile (``gpu.barrier``), thread 0 refills its
   buffers with the tile ``stages`` further on.
+* ``producer``: a third warpgroup issues every copy instead (its first thread), each
+  once the buffer's *empty* barrier says the 256 consumer threads are done with it
+  (they arrive on K's right after ``S``, on V's after ``P V``); no CTA-wide barrier
+  in the loop, so the two consumer warpgroups drift apart (one's softmax beside the
+  other's wgmma). ``nvvm.setmaxregister`` gives the producer's registers to the
+  consumers (40 + 2 x 232 a thread).
 * Causal: only the tiles with a key at or before the block's last query are loaded;
   those wholly below the diagonal go through a loop without masking, the rest
   through a copy of the body that sets ``S`` to ``-inf`` where key > query.
@@ -82,6 +88,7 @@ class AttentionConfig:
     causal: bool = False
     block_n: int = 128  # keys per K/V tile
     stages: int = 2
+    producer: bool = False  # a third warpgroup issues the TMA copies
 
     def __post_init__(self) -> None:
         if self.head_dim not in (64, 128):
@@ -114,7 +121,12 @@ class AttentionConfig:
 
     @property
     def block(self) -> tuple[int, int, int]:
-        return (THREADS, 1, 1)
+        return (THREADS + 128 * self.producer, 1, 1)
+
+    @property
+    def barriers(self) -> int:
+        """Q's, then full K and V buffers; with a producer, empty K and V too."""
+        return 1 + (4 if self.producer else 2) * self.stages
 
     @property
     def boxes(self) -> int:
@@ -150,6 +162,7 @@ class AttentionConfig:
         return (
             f"b{self.batch}h{self.heads}s{self.seq}d{self.head_dim}"
             f"{'.causal' if self.causal else ''}.n{self.block_n}.s{self.stages}"
+            + (".producer" if self.producer else "")
         )
 
 
@@ -216,28 +229,28 @@ class _Kernel:
     # -- TMA ---------------------------------------------------------------------------
 
     def load_kv(self, body: _Body, stage: str, tile: str) -> None:
-        """Thread 0's copies of K's and V's tile ``tile`` into buffer ``stage``."""
+        """One thread's copies of K's and V's tile ``tile`` into buffer ``stage``."""
+        self.load(body, "k", stage, tile)
+        self.load(body, "v", stage, tile)
+
+    def load(self, body: _Body, operand: str, stage: str, tile: str) -> None:
+        """The copy of ``operand``'s (``k`` or ``v``) tile ``tile`` into buffer
+        ``stage``, announced to its full barrier."""
         c = self.c
         box = f"memref<{c.block_n}x{BOX}xf16, {SMEM}>"
         rows = body.op("kv_rows", f"arith.muli {tile}, %k_block_n : index")
         row = body.op("kv_row", f"arith.addi %kv_row0, {rows} : index")
         stage_at = body.op("stage_at", f"arith.muli {stage}, %k_kv_bytes : index")
-        k_bar = body.op("k_bar", f"arith.addi {stage}, %k1 : index")
-        v_bar = body.op("v_bar", f"arith.addi {stage}, %k_v_bar0 : index")
-        for operand, bar in (("k", k_bar), ("v", v_bar)):
+        bar = body.op("bar", f"arith.addi {stage}, %k_{operand}_full0 : index")
+        body.raw(f"nvgpu.mbarrier.arrive.expect_tx %bars[{bar}], %k_kv_bytes : !bars")
+        for b in range(c.boxes):
+            at = body.op("at", f"arith.addi {stage_at}, %k_off_{operand}{b} : index")
+            buf = body.op("buf", f"arith.addi %pad, {at} : index")
+            dst = body.op("dst", f"memref.view %smem[{buf}][] : !smem to {box}")
             body.raw(
-                f"nvgpu.mbarrier.arrive.expect_tx %bars[{bar}], %k_kv_bytes : !bars"
+                f"nvgpu.tma.async.load %map_{operand}[%k_col{b}, {row}], "
+                f"%bars[{bar}] to {dst} : !mapKV, !bars -> {box}"
             )
-            for b in range(c.boxes):
-                at = body.op(
-                    "at", f"arith.addi {stage_at}, %k_off_{operand}{b} : index"
-                )
-                buf = body.op("buf", f"arith.addi %pad, {at} : index")
-                dst = body.op("dst", f"memref.view %smem[{buf}][] : !smem to {box}")
-                body.raw(
-                    f"nvgpu.tma.async.load %map_{operand}[%k_col{b}, {row}], "
-                    f"%bars[{bar}] to {dst} : !mapKV, !bars -> {box}"
-                )
 
     # -- the loop body -----------------------------------------------------------------
 
@@ -251,7 +264,7 @@ class _Kernel:
         use = op("use", "arith.divui %j, %k_stages : index")
         odd = op("odd", f"arith.remui {use}, %k2 : index")
         parity = op("parity", f"arith.cmpi ne, {odd}, %k0 : index")
-        k_bar = op("k_bar", f"arith.addi {stage}, %k1 : index")
+        k_bar = op("k_bar", f"arith.addi {stage}, %k_k_full0 : index")
         raw(f"nvgpu.mbarrier.try_wait.parity %bars[{k_bar}], {parity}, %ticks : !bars")
         stage64 = op("stage64", f"arith.index_cast {stage} : index to i64")
         stage_field = op("stage_field", f"arith.muli {stage64}, %d_kv_field : i64")
@@ -277,6 +290,8 @@ class _Kernel:
             )
         raw("nvvm.wgmma.commit.group.sync.aligned")
         raw("nvvm.wgmma.wait.group.sync.aligned 0")
+        if c.producer:  # this thread no longer reads the K buffer
+            self._release(body, "k", stage)
         x = [
             op("x", f"llvm.extractvalue {s}[{i}] : {self.acc_s}")
             for i in range(self.s_regs)
@@ -332,7 +347,7 @@ class _Kernel:
                     "pa", f"llvm.insertvalue {pair}, {fragment}[{r}] : {self.reg_a}"
                 )
             fragments.append(fragment)
-        v_bar = op("v_bar", f"arith.addi {stage}, %k_v_bar0 : index")
+        v_bar = op("v_bar", f"arith.addi {stage}, %k_v_full0 : index")
         raw(f"nvgpu.mbarrier.try_wait.parity %bars[{v_bar}], {parity}, %ticks : !bars")
         raw("nvvm.wgmma.fence.aligned")
         for j, fragment in enumerate(fragments):
@@ -346,22 +361,64 @@ class _Kernel:
             )
         raw("nvvm.wgmma.commit.group.sync.aligned")
         raw("nvvm.wgmma.wait.group.sync.aligned 0")
-        # Both warpgroups are done with the buffers: thread 0 refills them.
-        raw("gpu.barrier")
-        ahead = op("ahead", "arith.addi %j, %k_stages : index")
-        wanted = op("wanted", f"arith.cmpi ult, {ahead}, %n_tiles : index")
-        issue = op("issue", f"arith.andi %first, {wanted} : i1")
-        raw(f"scf.if {issue} {{")
-        inner = _Body(body.indent + "  ")
-        inner.count = body.count
-        self.load_kv(inner, stage, ahead)
-        body.lines += inner.lines
-        body.count = inner.count
-        raw("}")
+        if c.producer:
+            self._release(body, "v", stage)
+        else:
+            # Both warpgroups are done with the buffers: thread 0 refills them.
+            raw("gpu.barrier")
+            ahead = op("ahead", "arith.addi %j, %k_stages : index")
+            wanted = op("wanted", f"arith.cmpi ult, {ahead}, %n_tiles : index")
+            issue = op("issue", f"arith.andi %first, {wanted} : i1")
+            raw(f"scf.if {issue} {{")
+            inner = _Body(body.indent + "  ")
+            inner.count = body.count
+            self.load_kv(inner, stage, ahead)
+            body.lines += inner.lines
+            body.count = inner.count
+            raw("}")
         raw(
             f"scf.yield {o}, {maxima[0]}, {maxima[1]}, {sums[0]}, {sums[1]} : "
             f"{self.acc_o}, f32, f32, f32, f32"
         )
+        return body.text()
+
+    @staticmethod
+    def _release(body: _Body, operand: str, stage: str) -> None:
+        """Arrive on the empty barrier of ``operand``'s buffer ``stage``."""
+        bar = body.op("empty", f"arith.addi {stage}, %k_{operand}_empty0 : index")
+        body.raw(
+            f"{body.fresh('token')} = nvgpu.mbarrier.arrive %bars[{bar}] : !bars "
+            "-> !nvgpu.mbarrier.token"
+        )
+
+    def producer(self) -> str:
+        """The producer warpgroup's part: its leader copies Q, then every K and V
+        tile, each once the consumers emptied its buffer (from the second round
+        on)."""
+        body = _Body("          ")
+        body.count = 300000
+        body.raw("scf.for %i = %k0 to %n_tiles step %k1 {")
+        body.indent += "  "
+        stage = body.op("stage", "arith.remui %i, %k_stages : index")
+        again = body.op("again", "arith.cmpi uge, %i, %k_stages : index")
+        for operand in ("k", "v"):
+            body.raw(f"scf.if {again} {{")
+            inner = _Body(body.indent + "  ")
+            inner.count = body.count
+            round_ = inner.op("round", "arith.divui %i, %k_stages : index")
+            before = inner.op("before", f"arith.subi {round_}, %k1 : index")
+            odd = inner.op("odd", f"arith.remui {before}, %k2 : index")
+            parity = inner.op("parity", f"arith.cmpi ne, {odd}, %k0 : index")
+            bar = inner.op("empty", f"arith.addi {stage}, %k_{operand}_empty0 : index")
+            inner.raw(
+                f"nvgpu.mbarrier.try_wait.parity %bars[{bar}], {parity}, %ticks : !bars"
+            )
+            body.lines += inner.lines
+            body.count = inner.count
+            body.raw("}")
+            self.load(body, operand, stage, "%i")
+        body.indent = body.indent[:-2]
+        body.raw("}")
         return body.text()
 
     def _mask(self, body: _Body, x: list[str]) -> list[str]:
@@ -501,11 +558,61 @@ def attention_mlir(config: AttentionConfig) -> str:
 {kernel.tile_body(masked=True)}
       }}"""
         result = "%diag"
+    if c.producer:
+        pipeline = f"""
+      %k_consumers = arith.constant {THREADS} : index
+      scf.if %first {{
+        nvgpu.mbarrier.init %bars[%k0], %k1 : !bars
+        scf.for %s = %k0 to %k_stages step %k1 {{
+          %k_full = arith.addi %s, %k_k_full0 : index
+          nvgpu.mbarrier.init %bars[%k_full], %k1 : !bars
+          %v_full = arith.addi %s, %k_v_full0 : index
+          nvgpu.mbarrier.init %bars[%v_full], %k1 : !bars
+          %k_empty = arith.addi %s, %k_k_empty0 : index
+          nvgpu.mbarrier.init %bars[%k_empty], %k_consumers : !bars
+          %v_empty = arith.addi %s, %k_v_empty0 : index
+          nvgpu.mbarrier.init %bars[%v_empty], %k_consumers : !bars
+        }}
+      }}
+      gpu.barrier
+      // Warp specialization: the last warpgroup copies, the two others compute; the
+      // producer's registers go to the consumers (40 + 2 x 232 per thread fit).
+      %is_producer = arith.cmpi uge, %tx, %k_consumers : index
+      scf.if %is_producer {{
+        nvvm.setmaxregister decrease 40
+        %leader = arith.cmpi eq, %tx, %k_consumers : index
+        scf.if %leader {{
+          nvgpu.mbarrier.arrive.expect_tx %bars[%k0], %k_q_bytes : !bars{q_loads}
+{kernel.producer()}
+        }}
+      }} else {{
+        nvvm.setmaxregister increase 232
+        nvgpu.mbarrier.try_wait.parity %bars[%k0], %false, %ticks : !bars{loops}
+{kernel.epilogue(result)}
+      }}"""
+    else:
+        pipeline = f"""
+      scf.if %first {{
+        scf.for %s = %k0 to %k_bars step %k1 {{
+          nvgpu.mbarrier.init %bars[%s], %k1 : !bars
+        }}
+      }}
+      gpu.barrier
+      // Prologue: Q, and the first tiles of K and V.
+      scf.if %first {{
+        nvgpu.mbarrier.arrive.expect_tx %bars[%k0], %k_q_bytes : !bars{q_loads}
+        %preload = arith.minui %n_tiles, %k_stages : index
+        scf.for %s = %k0 to %preload step %k1 {{
+{prologue.text()}
+        }}
+      }}
+      nvgpu.mbarrier.try_wait.parity %bars[%k0], %false, %ticks : !bars{loops}
+{kernel.epilogue(result)}"""
     return f"""// Generated by benchmarks/attention_kernel.py: {c.name}
 // O = softmax(Q K^T / sqrt({d}){" + causal mask" if c.causal else ""}) V, [{c.batch}, {c.heads}, {c.seq}, {d}] f16,
-// 128 queries per CTA (two warpgroups), {bn}-key K/V tiles, {stages} stages,
+// 128 queries per CTA (two warpgroups{" and a producer" if c.producer else ""}), {bn}-key K/V tiles, {stages} stages,
 // {c.shared_bytes} bytes of dynamic shared memory.
-!bars = !nvgpu.mbarrier.group<memorySpace = {SMEM}, num_barriers = {1 + 2 * stages}>
+!bars = !nvgpu.mbarrier.group<memorySpace = {SMEM}, num_barriers = {c.barriers}>
 !mapQ = !nvgpu.tensormap.descriptor<tensor = {box_q}, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 !mapKV = !nvgpu.tensormap.descriptor<tensor = memref<{bn}x{BOX}xf16, {SMEM}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 !smem = memref<?xi8, {SMEM}>
@@ -521,7 +628,7 @@ module attributes {{gpu.container_module}} {{
     %c_block_n = arith.constant {bn} : index
     %grid_x = arith.constant {c.grid[0]} : index
     %grid_y = arith.constant {c.grid[1]} : index
-    %c_threads = arith.constant {THREADS} : index
+    %c_threads = arith.constant {c.block[0]} : index
     %shared = arith.constant {c.shared_bytes} : i32
     %uq = memref.cast %d_q : {tensor} to memref<*xf16>
     %uk = memref.cast %d_k : {tensor} to memref<*xf16>
@@ -546,8 +653,11 @@ module attributes {{gpu.container_module}} {{
       %k_tile_end = arith.constant {BLOCK_M + bn - 1} : index
       %k_seq = arith.constant {c.seq} : index
       %k_stages = arith.constant {stages} : index
-      %k_v_bar0 = arith.constant {1 + stages} : index
-      %k_bars = arith.constant {1 + 2 * stages} : index
+      %k_k_full0 = arith.constant 1 : index
+      %k_v_full0 = arith.constant {1 + stages} : index
+      %k_k_empty0 = arith.constant {1 + 2 * stages} : index
+      %k_v_empty0 = arith.constant {1 + 3 * stages} : index
+      %k_bars = arith.constant {c.barriers} : index
       %k_q_bytes = arith.constant {c.q_bytes} : index
       %k_kv_bytes = arith.constant {c.kv_bytes} : index
       %k_align = arith.constant {ALIGNMENT_SLACK} : index{q_offsets}{offsets}{column_constants}
@@ -615,23 +725,7 @@ module attributes {{gpu.container_module}} {{
       %desc_k0 = arith.addi %desc_base, %d_k_base : i64
       %desc_v_base = arith.ori %base_field, %d_v_major : i64
       %desc_v0 = arith.addi %desc_v_base, %d_v_base : i64
-      %bars = nvgpu.mbarrier.create -> !bars
-      scf.if %first {{
-        scf.for %s = %k0 to %k_bars step %k1 {{
-          nvgpu.mbarrier.init %bars[%s], %k1 : !bars
-        }}
-      }}
-      gpu.barrier
-      // Prologue: Q, and the first tiles of K and V.
-      scf.if %first {{
-        nvgpu.mbarrier.arrive.expect_tx %bars[%k0], %k_q_bytes : !bars{q_loads}
-        %preload = arith.minui %n_tiles, %k_stages : index
-        scf.for %s = %k0 to %preload step %k1 {{
-{prologue.text()}
-        }}
-      }}
-      nvgpu.mbarrier.try_wait.parity %bars[%k0], %false, %ticks : !bars{loops}
-{kernel.epilogue(result)}
+      %bars = nvgpu.mbarrier.create -> !bars{pipeline}
       gpu.terminator
     }}
     return
@@ -649,10 +743,13 @@ def main() -> None:
     parser.add_argument("--causal", action="store_true")
     parser.add_argument("--block-n", type=int, default=128)
     parser.add_argument("--stages", type=int, default=2)
+    parser.add_argument(
+        "--producer", action="store_true", help="a producer warpgroup issues the TMA"
+    )
     args = parser.parse_args()
     config = AttentionConfig(
         args.batch, args.heads, args.seq, args.head_dim, args.causal, args.block_n,
-        args.stages,
+        args.stages, args.producer,
     )  # fmt: skip
     print(attention_mlir(config), end="")
 

@@ -64,11 +64,11 @@ SHAPES: tuple[tuple[int, int, int, int, bool], ...] = (
     (4, 32, 4096, 64, False),
 )
 """(batch, heads, seq, d, causal): issue 26's shapes."""
-PIPELINES: dict[int, tuple[tuple[int, int], ...]] = {
-    128: ((128, 2),),
-    64: ((128, 2), (128, 3)),
+PIPELINES: dict[int, tuple[tuple[int, int, bool], ...]] = {
+    128: ((128, 2, False), (128, 2, True)),
+    64: ((128, 2, False), (128, 2, True), (128, 3, True)),
 }
-"""(block_n, stages) tried for each head dimension."""
+"""(block_n, stages, producer warpgroup) tried for each head dimension."""
 SAMPLED_HEADS = 4
 MAX_ABS_ERROR = 2e-2
 """f16 inputs and output, f32 sums and statistics: O (a weighted mean of V's rows,
@@ -84,13 +84,15 @@ CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 def configs(shape: tuple[int, int, int, int, bool]) -> list[AttentionConfig]:
     batch, heads, seq, d, causal = shape
     return [
-        AttentionConfig(batch, heads, seq, d, causal, block_n, stages)
-        for block_n, stages in PIPELINES[d]
+        AttentionConfig(batch, heads, seq, d, causal, block_n, stages, producer)
+        for block_n, stages, producer in PIPELINES[d]
     ]
 
 
 def label_of(config: AttentionConfig) -> str:
-    return f"xdsl-gpu n{config.block_n} s{config.stages}"
+    return f"xdsl-gpu n{config.block_n} s{config.stages}" + (
+        " producer" if config.producer else ""
+    )
 
 
 def shape_name(shape: tuple[int, int, int, int, bool]) -> str:

@@ -2,7 +2,8 @@
 
 Without a GPU: the program compiles through ``gpu-lower-to-nvvm-pipeline`` for
 sm_90a into the two wgmma forms (descriptor A for ``S = Q K^T``, register A for
-``O += P V``), and ``ptxas`` (where installed) assembles the PTX without spilling.
+``O += P V``), with or without a producer warpgroup, and ``ptxas`` (where installed)
+assembles the PTX without spilling.
 On the GPU (marker ``gpu``): the whole program (host side included) is loaded by the
 runtime and called; O (poisoned with NaN first) is compared with a NumPy reference.
 """
@@ -36,6 +37,9 @@ CONFIGS = [
     # Smaller K/V tiles: several masked tiles per block, more tiles than stages.
     AttentionConfig(1, 2, 512, 64, causal=True, block_n=64, stages=3),
     AttentionConfig(2, 1, 384, 128, block_n=64, stages=2),
+    # A producer warpgroup on full/empty barriers (rounds of the stages wrap).
+    AttentionConfig(1, 2, 512, 128, producer=True),
+    AttentionConfig(1, 2, 512, 64, causal=True, block_n=64, stages=3, producer=True),
 ]
 IDS = [c.name for c in CONFIGS]
 MAX_ABS_ERROR = 2e-2
@@ -81,6 +85,9 @@ def test_compiles_to_both_wgmma_forms(config: AttentionConfig, tmp_path: Path) -
     assert len(re.findall(r"\}, %rd\d+, p, 1, 1, 1;", ptx)) == loops * n // 16
     assert "cvt.rn.f16x2.f32" in ptx
     assert "ex2.approx" in ptx
+    # The producer gives its registers to the consumers.
+    moves = re.findall(r"setmaxnreg\.(inc|dec)\.sync\.aligned\.u32\s+(\d+);", ptx)
+    assert sorted(moves) == ([("dec", "40"), ("inc", "232")] if config.producer else [])
     assert ptx.count("shfl.sync.bfly.b32") == loops * 4 + 4  # max per tile, sum at end
     if PTXAS is None:
         pytest.skip("no ptxas to assemble with")
