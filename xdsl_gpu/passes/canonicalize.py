@@ -19,12 +19,11 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import builtin
-from xdsl.pattern_rewriter import PatternRewriteWalker
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
 from xdsl.transforms.canonicalize import CanonicalizePass as XdslCanonicalizePass
 
 from xdsl_gpu.passes.greedy_constants import unique_constants
-from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier
+from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier, DispatchingWalker
 from xdsl_gpu.passes.llvm_folds import FoldExtractValue, FoldGEP, is_constant
 from xdsl_gpu.passes.region_liveness import region_dce
 
@@ -43,5 +42,5 @@ class CanonicalizePass(XdslCanonicalizePass):
             ctx=ctx,
             folding_enabled=True,
         )
-        PatternRewriteWalker(pattern, post_walk_func=region_dce).rewrite_module(op)
+        DispatchingWalker(pattern, post_walk_func=region_dce).rewrite_module(op)
         unique_constants(op, is_constant)

@@ -28,6 +28,7 @@ from xdsl.pattern_rewriter import RewritePattern
 
 from xdsl_gpu.gpu_dialect.gpu.compute_ops import MakeGroupOpUniform
 from xdsl_gpu.passes.dialect_presence import dialect_loaded
+from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import NVVM_ADDRESS_SPACES, PatternSet
 from xdsl_gpu.passes.nvgpu_to_nvvm_patterns.common import (
     PASS_NAME,
@@ -86,7 +87,9 @@ class ConvertNVGPUToNVVMPass(ModulePass):
                 MakeGroupOpUniform(),
             ]
         ).apply(op)
-        for inner in op.walk():
+        if not dialect_loaded("nvgpu"):
+            return  # no nvgpu op can exist (passes/dialect_presence.py)
+        for inner in preorder(op):
             if inner.name.startswith("nvgpu."):
                 raise lowering_error(
                     inner, "has no lowering to NVVM with these operand types"

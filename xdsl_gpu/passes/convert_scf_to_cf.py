@@ -29,14 +29,13 @@ from xdsl.ir import Block, Operation, Region
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
-from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier
+from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier, DispatchingWalker
 from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import conversion_error
 from xdsl_gpu.passes.options import UpstreamOptions
@@ -151,7 +150,7 @@ class ConvertScfToCfPass(UpstreamOptions, ModulePass):
                     "with reductions is not lowered by xdsl-gpu yet (upstream carries "
                     "them through the loop nest); accumulate in an scf.for instead",
                 )
-        PatternRewriteWalker(
+        DispatchingWalker(
             DispatchingApplier(
                 [
                     ParallelLowering(),

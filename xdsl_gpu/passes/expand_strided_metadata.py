@@ -62,13 +62,12 @@ from xdsl.ir.affine import (
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
 from xdsl_gpu.gpu_dialect import memref as gpu_memref
-from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier
+from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier, DispatchingWalker
 from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import ConversionError, conversion_error
 from xdsl_gpu.passes.memref_descriptor import strides_and_offset
@@ -917,7 +916,7 @@ class ExpandStridedMetadataPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         check_strided_inputs(op)
-        PatternRewriteWalker(
+        DispatchingWalker(
             DispatchingApplier(
                 [
                     SubviewFolder(),

@@ -11,6 +11,10 @@ it acts on: ``llvm_type_converter.acted_on``/``acted_on_names``; xDSL's
 canonicalization pattern acts on classes with canonicalization patterns), and
 looks up the folder traits once per class. Every op meets the same rewrites as
 before, so the output is the same.
+
+:class:`DispatchingWalker` is xDSL's ``PatternRewriteWalker`` that does not hand
+the applier an op it would leave alone: no pattern or folder for its class, and a
+result in use (so not trivially dead). Same worklist, same order.
 """
 
 from __future__ import annotations
@@ -22,15 +26,18 @@ from xdsl.ir import Operation
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
     RewritePattern,
 )
+from xdsl.rewriter import InsertPoint
 from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait, HasFolder
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from xdsl_gpu.passes.llvm_type_converter import acted_on, acted_on_names, may_act
 
-__all__ = ["DispatchingApplier", "may_act_on_class"]
+__all__ = ["DispatchingApplier", "DispatchingWalker", "may_act_on_class"]
 
 
 def may_act_on_class(pattern: RewritePattern, kind: type[Operation]) -> bool:
@@ -81,3 +88,45 @@ class DispatchingApplier(GreedyRewritePatternApplier):
             pattern.match_and_rewrite(op, rewriter)
             if rewriter.has_done_action:
                 return
+
+
+@dataclass(eq=False, repr=False)
+class DispatchingWalker(PatternRewriteWalker):
+    """``PatternRewriteWalker`` over a :class:`DispatchingApplier` that skips the
+    ops the applier would leave alone (module docstring)."""
+
+    def _process_worklist(self, listener: PatternRewriterListener) -> bool:
+        applier = self.pattern
+        if not isinstance(applier, DispatchingApplier):
+            return super()._process_worklist(listener)
+        worklist = self._worklist
+        done = False
+        rewriter: PatternRewriter | None = None
+        while worklist:
+            op = worklist.pop()
+            foldable, patterns = applier._of(type(op))  # pyright: ignore[reportPrivateUsage]
+            if (
+                not foldable
+                and not patterns
+                and (
+                    not applier.dce_enabled
+                    or any(r.first_use is not None for r in op.results)
+                )
+            ):
+                continue  # nothing could fold, match or erase it
+            if rewriter is None:
+                rewriter = PatternRewriter(op)
+                rewriter.extend_from_listener(listener)
+            rewriter.has_done_action = False
+            rewriter.current_operation = op
+            rewriter.insertion_point = InsertPoint.before(op)
+            rewriter.name_hint = None
+            try:
+                applier.match_and_rewrite(op, rewriter)
+            except Exception as err:
+                op.emit_error(
+                    f"Error while applying pattern: {err}",
+                    underlying_error=err,
+                )
+            done |= rewriter.has_done_action
+        return done

@@ -173,6 +173,14 @@ def _reduce(
 class AffinePattern(RewritePattern):
     """Turns a non-positive divisor into a diagnostic at the op."""
 
+    lowers: tuple[type[Operation], ...] | None = None
+    """The op classes ``lower`` acts on (None: not said)."""
+
+    @property
+    def acts_on(self) -> tuple[type[Operation], ...] | None:
+        """``lowers`` (the pattern driver tries the pattern on nothing else)."""
+        return self.lowers
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         try:
             self.lower(op, rewriter)
@@ -192,6 +200,8 @@ class LowerAffineApply(AffinePattern):
     apply's result) does not count: upstream replaces values only at the end."""
 
     constants: dict[SSAValue, int] = field(default_factory=dict[SSAValue, int])
+
+    lowers = (affine.ApplyOp,)
 
     def lower(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, affine.ApplyOp):
@@ -261,6 +271,8 @@ class LowerAffineMin(AffinePattern):
 
     constants: dict[SSAValue, int] = field(default_factory=dict[SSAValue, int])
 
+    lowers = (affine.MinOp,)
+
     def lower(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, affine.MinOp):
             return
@@ -282,6 +294,13 @@ class LowerAffineMin(AffinePattern):
 
 
 class LowerAffineLoadStore(AffinePattern):
+    lowers = (
+        affine.LoadOp,
+        affine.StoreOp,
+        affine.VectorLoadOp,
+        affine.VectorStoreOp,
+    )
+
     def lower(self, op: Operation, rewriter: PatternRewriter) -> None:
         if isinstance(op, affine.LoadOp):
             ops: list[Operation] = []
@@ -309,6 +328,8 @@ def _map_or_identity(amap: AffineMapAttr | None, indices: Sequence[SSAValue]):
 
 
 class LowerAffineFor(AffinePattern):
+    lowers = (affine.ForOp,)
+
     def lower(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, affine.ForOp):
             return
@@ -325,6 +346,8 @@ class LowerAffineFor(AffinePattern):
 
 
 class LowerAffineIf(AffinePattern):
+    lowers = (affine.IfOp,)
+
     def lower(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, affine.IfOp):
             return
@@ -362,6 +385,8 @@ class LowerAffineIf(AffinePattern):
 
 
 class LowerAffineParallel(AffinePattern):
+    lowers = (affine.ParallelOp,)
+
     def lower(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, affine.ParallelOp):
             return
@@ -409,6 +434,8 @@ def _sub_map(amap: AffineMap, start: int, count: int) -> AffineMap:
 
 
 class LowerAffineYield(RewritePattern):
+    acts_on = (affine.YieldOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, affine.YieldOp):
             return

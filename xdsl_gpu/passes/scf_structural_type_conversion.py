@@ -57,6 +57,8 @@ class ForOpTypes(RewritePattern):
     def __init__(self, converter: LLVMTypeConverter):
         self.converter = converter
 
+    acts_on = (scf.ForOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, scf.ForOp):
             return
@@ -76,6 +78,8 @@ class IfOpTypes(RewritePattern):
     def __init__(self, converter: LLVMTypeConverter):
         self.converter = converter
 
+    acts_on = (scf.IfOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, scf.IfOp):
             return
@@ -93,6 +97,8 @@ class IfOpTypes(RewritePattern):
 class WhileOpTypes(RewritePattern):
     def __init__(self, converter: LLVMTypeConverter):
         self.converter = converter
+
+    acts_on = (scf.WhileOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, scf.WhileOp):
@@ -132,6 +138,8 @@ class TerminatorTypes(RewritePattern):
 
     def __init__(self, converter: LLVMTypeConverter):
         self.converter = converter
+
+    acts_on = (scf.YieldOp, scf.ConditionOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         expected = _expected_types(op)

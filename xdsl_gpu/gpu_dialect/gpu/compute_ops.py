@@ -990,6 +990,8 @@ class MakeGroupOpUniform(RewritePattern):
     ``gpu.launch`` body runs in every work item, so it is ``uniform`` (upstream
     does this in the ops' folders, which xDSL does not let change an op)."""
 
+    acts_on = (AllReduceOp, SubgroupReduceOp)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
         from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 
