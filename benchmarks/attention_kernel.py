@@ -42,6 +42,14 @@ heads`` CTAs of two warpgroups (256 threads); warpgroup ``g`` owns rows ``64 g``
   in the loop, so the two consumer warpgroups drift apart (one's softmax beside the
   other's wgmma). ``nvvm.setmaxregister`` gives the producer's registers to the
   consumers (40 + 2 x 232 a thread).
+* ``overlap`` (with ``producer``): FlashAttention-3's intra-warpgroup pipelining.
+  Tile 0's S and softmax come first; then for each tile ``j >= 1``, ``S_j`` and
+  ``O += P_(j-1) V_(j-1)`` are issued together, ``wgmma.wait_group 1`` lets the
+  softmax of ``S_j`` run while the second product is in flight, and ``O`` is
+  rescaled once it has landed (``wait_group 0``); the last tile's ``P V`` follows the
+  loop. P is carried from one iteration to the next as its A fragments. Causal
+  kernels mask every tile in this schedule (one loop: a second one for the diagonal
+  made ptxas serialize the wgmma, C7513).
 * Causal: only the tiles with a key at or before the block's last query are loaded;
   those wholly below the diagonal go through a loop without masking, the rest
   through a copy of the body that sets ``S`` to ``-inf`` where key > query.
@@ -89,6 +97,7 @@ class AttentionConfig:
     block_n: int = 128  # keys per K/V tile
     stages: int = 2
     producer: bool = False  # a third warpgroup issues the TMA copies
+    overlap: bool = False  # S_j beside P_(j-1) V (needs the producer)
 
     def __post_init__(self) -> None:
         if self.head_dim not in (64, 128):
@@ -99,6 +108,8 @@ class AttentionConfig:
             raise ValueError(
                 f"seq must be a multiple of {BLOCK_M} and of block_n {self.block_n}"
             )
+        if self.overlap and not self.producer:
+            raise ValueError("overlap needs the producer warpgroup")
         if not 1 <= self.stages <= 4:
             raise ValueError("stages is 1 to 4")
         if self.block_n + self.head_dim > 320:
@@ -163,6 +174,7 @@ class AttentionConfig:
             f"b{self.batch}h{self.heads}s{self.seq}d{self.head_dim}"
             f"{'.causal' if self.causal else ''}.n{self.block_n}.s{self.stages}"
             + (".producer" if self.producer else "")
+            + (".overlap" if self.overlap else "")
         )
 
 
@@ -255,49 +267,191 @@ class _Kernel:
     # -- the loop body -----------------------------------------------------------------
 
     def tile_body(self, masked: bool) -> str:
-        """One K/V tile ``%j``: S, softmax, O. Reads and yields ``%o, %m0, %m1,
-        %l0, %l1``."""
+        """One K/V tile ``%j``: S, softmax, O, one after the other. Reads and
+        yields ``%o, %m0, %m1, %l0, %l1``."""
         c = self.c
         body = _Body("        ")
-        op, raw = body.op, body.raw
-        stage = op("stage", "arith.remui %j, %k_stages : index")
-        use = op("use", "arith.divui %j, %k_stages : index")
-        odd = op("odd", f"arith.remui {use}, %k2 : index")
-        parity = op("parity", f"arith.cmpi ne, {odd}, %k0 : index")
-        k_bar = op("k_bar", f"arith.addi {stage}, %k_k_full0 : index")
-        raw(f"nvgpu.mbarrier.try_wait.parity %bars[{k_bar}], {parity}, %ticks : !bars")
-        stage64 = op("stage64", f"arith.index_cast {stage} : index to i64")
-        stage_field = op("stage_field", f"arith.muli {stage64}, %d_kv_field : i64")
-        desc_k = op("desc_k", f"arith.addi %desc_k0, {stage_field} : i64")
-        desc_v = op("desc_v", f"arith.addi %desc_v0, {stage_field} : i64")
-        # S = Q K^T: d / 16 k-steps; a step is 32 bytes along a 128-byte row of a box.
-        raw("nvvm.wgmma.fence.aligned")
+        stage, parity = self._stage(body, "%j")
+        desc_k, desc_v = self._descriptors(body, stage)
+        self._wait(body, "k", stage, parity)
+        body.raw("nvvm.wgmma.fence.aligned")
+        s = self._issue_s(body, desc_k)
+        body.raw("nvvm.wgmma.commit.group.sync.aligned")
+        body.raw("nvvm.wgmma.wait.group.sync.aligned 0")
+        if c.producer:  # this thread no longer reads the K buffer
+            self._release(body, "k", stage)
+        fragments, alphas, maxima, sums = self._softmax(
+            body, s, masked, "%j", ("%m0", "%m1"), ("%l0", "%l1")
+        )
+        o = self._scale_o(body, "%o", alphas)
+        self._wait(body, "v", stage, parity)
+        body.raw("nvvm.wgmma.fence.aligned")
+        o = self._issue_pv(body, fragments, desc_v, o)
+        body.raw("nvvm.wgmma.commit.group.sync.aligned")
+        body.raw("nvvm.wgmma.wait.group.sync.aligned 0")
+        if c.producer:
+            self._release(body, "v", stage)
+        else:
+            # Both warpgroups are done with the buffers: thread 0 refills them.
+            body.raw("gpu.barrier")
+            ahead = body.op("ahead", "arith.addi %j, %k_stages : index")
+            wanted = body.op("wanted", f"arith.cmpi ult, {ahead}, %n_tiles : index")
+            issue = body.op("issue", f"arith.andi %first, {wanted} : i1")
+            body.raw(f"scf.if {issue} {{")
+            inner = _Body(body.indent + "  ")
+            inner.count = body.count
+            self.load_kv(inner, stage, ahead)
+            body.lines += inner.lines
+            body.count = inner.count
+            body.raw("}")
+        body.raw(
+            f"scf.yield {o}, {maxima[0]}, {maxima[1]}, {sums[0]}, {sums[1]} : "
+            f"{self.acc_o}, f32, f32, f32, f32"
+        )
+        return body.text()
+
+    def overlapped_first(self) -> tuple[str, list[str], list[str]]:
+        """Tile 0 of the overlapped schedule: S and its softmax (masked where
+        causal: the mask leaves a tile below the diagonal as it is). Its text, P's
+        fragments, and the rows' maxima and sums."""
+        c = self.c
+        body = _Body("        ")
+        body.count = 400000
+        self._wait(body, "k", "%k0", "%false")
+        body.raw("nvvm.wgmma.fence.aligned")
+        s = self._issue_s(body, "%desc_k0")
+        body.raw("nvvm.wgmma.commit.group.sync.aligned")
+        body.raw("nvvm.wgmma.wait.group.sync.aligned 0")
+        self._release(body, "k", "%k0")
+        fragments, _, maxima, sums = self._softmax(
+            body, s, c.causal, "%k0", ("%ninf", "%ninf"), ("%f0", "%f0")
+        )
+        return body.text(), fragments, maxima + sums
+
+    def overlapped_body(self, masked: bool) -> str:
+        """Tile ``%j`` >= 1 of the overlapped schedule (FlashAttention-3's
+        intra-warpgroup pipelining): ``S_j`` and ``O += P_(j-1) V_(j-1)`` are issued
+        together; the softmax of ``S_j`` runs while the second is in flight, and
+        ``O`` is rescaled once it lands. Reads ``%o, %m0, %m1, %l0, %l1, %p0 ..``
+        (P of tile ``j - 1``) and yields the same for tile ``j``."""
+        body = _Body("        ")
+        stage, parity = self._stage(body, "%j")
+        previous = body.op("prev", "arith.subi %j, %k1 : index")
+        p_stage, p_parity = self._stage(body, previous)
+        desc_k, _ = self._descriptors(body, stage)
+        _, desc_v = self._descriptors(body, p_stage)
+        self._wait(body, "k", stage, parity)
+        body.raw("nvvm.wgmma.fence.aligned")
+        s = self._issue_s(body, desc_k)
+        body.raw("nvvm.wgmma.commit.group.sync.aligned")
+        self._wait(body, "v", p_stage, p_parity)
+        body.raw("nvvm.wgmma.fence.aligned")
+        o = self._issue_pv(body, self.fragment_args(), desc_v, "%o")
+        body.raw("nvvm.wgmma.commit.group.sync.aligned")
+        body.raw("nvvm.wgmma.wait.group.sync.aligned 1")  # S_j has landed
+        self._release(body, "k", stage)
+        fragments, alphas, maxima, sums = self._softmax(
+            body, s, masked, "%j", ("%m0", "%m1"), ("%l0", "%l1")
+        )
+        body.raw("nvvm.wgmma.wait.group.sync.aligned 0")  # so has O
+        self._release(body, "v", p_stage)
+        o = self._scale_o(body, o, alphas)
+        values = [o, *maxima, *sums, *fragments]
+        types = [self.acc_o, "f32", "f32", "f32", "f32"] + [self.reg_a] * len(fragments)
+        body.raw(f"scf.yield {', '.join(values)} : {', '.join(types)}")
+        return body.text()
+
+    def overlapped_last(self, result: str) -> tuple[str, str]:
+        """The last tile's ``O += P V`` (its V buffer needs no release): the text
+        and O."""
+        body = _Body("        ")
+        body.count = 500000
+        last = body.op("last", "arith.subi %n_tiles, %k1 : index")
+        stage, parity = self._stage(body, last)
+        _, desc_v = self._descriptors(body, stage)
+        self._wait(body, "v", stage, parity)
+        body.raw("nvvm.wgmma.fence.aligned")
+        fragments = [f"{result}#{5 + j}" for j in range(self.c.block_n // WGMMA_K)]
+        o = self._issue_pv(body, fragments, desc_v, f"{result}#0")
+        body.raw("nvvm.wgmma.commit.group.sync.aligned")
+        body.raw("nvvm.wgmma.wait.group.sync.aligned 0")
+        return body.text(), o
+
+    def fragment_args(self) -> list[str]:
+        return [f"%p{j}" for j in range(self.c.block_n // WGMMA_K)]
+
+    # -- pieces of a tile --------------------------------------------------------------
+
+    @staticmethod
+    def _stage(body: _Body, tile: str) -> tuple[str, str]:
+        """Tile ``tile``'s buffer and the parity of its barriers' phase."""
+        stage = body.op("stage", f"arith.remui {tile}, %k_stages : index")
+        use = body.op("use", f"arith.divui {tile}, %k_stages : index")
+        odd = body.op("odd", f"arith.remui {use}, %k2 : index")
+        parity = body.op("parity", f"arith.cmpi ne, {odd}, %k0 : index")
+        return stage, parity
+
+    @staticmethod
+    def _descriptors(body: _Body, stage: str) -> tuple[str, str]:
+        """The wgmma descriptors of buffer ``stage``'s K and V tiles."""
+        stage64 = body.op("stage64", f"arith.index_cast {stage} : index to i64")
+        field = body.op("stage_field", f"arith.muli {stage64}, %d_kv_field : i64")
+        desc_k = body.op("desc_k", f"arith.addi %desc_k0, {field} : i64")
+        desc_v = body.op("desc_v", f"arith.addi %desc_v0, {field} : i64")
+        return desc_k, desc_v
+
+    @staticmethod
+    def _wait(body: _Body, operand: str, stage: str, parity: str) -> None:
+        bar = body.op("full", f"arith.addi {stage}, %k_{operand}_full0 : index")
+        body.raw(
+            f"nvgpu.mbarrier.try_wait.parity %bars[{bar}], {parity}, %ticks : !bars"
+        )
+
+    def _issue_s(self, body: _Body, desc_k: str) -> str:
+        """``S = Q K^T``: d / 16 k-steps, a step 32 bytes along a box's rows."""
+        c = self.c
         s = "%zero_s"
         for t in range(c.head_dim // WGMMA_K):
             box, inner = divmod(t, BOX // WGMMA_K)
             q_off = (box * BLOCK_M * ROW_BYTES + inner * 32) >> 4
             k_off = (box * c.block_n * ROW_BYTES + inner * 32) >> 4
             dq = (
-                op("dq", f"arith.addi %desc_q, %d{q_off} : i64") if q_off else "%desc_q"
+                body.op("dq", f"arith.addi %desc_q, %d{q_off} : i64")
+                if q_off
+                else "%desc_q"
             )
-            dk = op("dk", f"arith.addi {desc_k}, %d{k_off} : i64") if k_off else desc_k
+            dk = (
+                body.op("dk", f"arith.addi {desc_k}, %d{k_off} : i64")
+                if k_off
+                else desc_k
+            )
             scale = "one" if t else "zero"
-            s = op(
+            s = body.op(
                 "s",
                 f"nvvm.wgmma.mma_async {dq}, {dk}, {s}, <m = 64, n = {c.block_n}, "
                 f"k = 16>, D[<f32>, <{scale}>, <wrapped>], A[<f16>, <one>, <row>], "
                 f"B[<f16>, <one>, <col>] : {self.acc_s} -> {self.acc_s}",
             )
-        raw("nvvm.wgmma.commit.group.sync.aligned")
-        raw("nvvm.wgmma.wait.group.sync.aligned 0")
-        if c.producer:  # this thread no longer reads the K buffer
-            self._release(body, "k", stage)
+        return s
+
+    def _softmax(
+        self,
+        body: _Body,
+        s: str,
+        masked: bool,
+        tile: str,
+        m: tuple[str, str],
+        sums_in: tuple[str, str],
+    ) -> tuple[list[str], list[str], list[str], list[str]]:
+        """The online softmax of tile ``tile``'s S: P's A fragments, the rescaling
+        factors of the two rows, their new maxima and (per thread) sums."""
+        op, raw = body.op, body.raw
         x = [
             op("x", f"llvm.extractvalue {s}[{i}] : {self.acc_s}")
             for i in range(self.s_regs)
         ]
         if masked:
-            x = self._mask(body, x)
+            x = self._mask(body, x, tile)
         # Row maxima over the thread's registers, then over the quad.
         alphas: list[str] = []
         neg_scaled: list[str] = []
@@ -312,10 +466,10 @@ class _Kernel:
                     f"{lane_mask}, %i32 : f32"
                 )
                 top = op("mx", f"arith.maxnumf {top}, {other} : f32")
-            m_new = op("m_new", f"arith.maxnumf %m{h}, {top} : f32")
+            m_new = op("m_new", f"arith.maxnumf {m[h]}, {top} : f32")
             m_scaled = op("m_c", f"arith.mulf {m_new}, %scale : f32")
             neg = op("neg_mc", f"arith.negf {m_scaled} : f32")
-            old = op("old", f"math.fma %m{h}, %scale, {neg} : f32")
+            old = op("old", f"math.fma {m[h]}, %scale, {neg} : f32")
             alphas.append(op("alpha", f"math.exp2 {old} : f32"))
             neg_scaled.append(neg)
             maxima.append(m_new)
@@ -329,17 +483,11 @@ class _Kernel:
         for h in range(2):
             mine = [p[i] for i in range(self.s_regs) if _row_half(i) == h]
             total = _tree(body, "arith.addf", mine, "sum")
-            kept = op("kept", f"arith.mulf %l{h}, {alphas[h]} : f32")
+            kept = op("kept", f"arith.mulf {sums_in[h]}, {alphas[h]} : f32")
             sums.append(op("l_new", f"arith.addf {kept}, {total} : f32"))
-        # O *= alpha, row by row.
-        o = "%o"
-        for i in range(self.o_regs):
-            value = op("ov", f"llvm.extractvalue {o}[{i}] : {self.acc_o}")
-            scaled = op("os", f"arith.mulf {value}, {alphas[_row_half(i)]} : f32")
-            o = op("o", f"llvm.insertvalue {scaled}, {o}[{i}] : {self.acc_o}")
         # P as A fragments: registers 8j .. 8j + 7 of S are k-step j's a0 .. a7.
         fragments = []
-        for j in range(c.block_n // WGMMA_K):
+        for j in range(self.c.block_n // WGMMA_K):
             fragment = "%undef_a"
             for r in range(4):
                 pair = _pack(body, p[8 * j + 2 * r], p[8 * j + 2 * r + 1])
@@ -347,40 +495,33 @@ class _Kernel:
                     "pa", f"llvm.insertvalue {pair}, {fragment}[{r}] : {self.reg_a}"
                 )
             fragments.append(fragment)
-        v_bar = op("v_bar", f"arith.addi {stage}, %k_v_full0 : index")
-        raw(f"nvgpu.mbarrier.try_wait.parity %bars[{v_bar}], {parity}, %ticks : !bars")
-        raw("nvvm.wgmma.fence.aligned")
+        return fragments, alphas, maxima, sums
+
+    def _scale_o(self, body: _Body, o: str, alphas: list[str]) -> str:
+        """``O *= alpha``, row by row."""
+        for i in range(self.o_regs):
+            value = body.op("ov", f"llvm.extractvalue {o}[{i}] : {self.acc_o}")
+            scaled = body.op("os", f"arith.mulf {value}, {alphas[_row_half(i)]} : f32")
+            o = body.op("o", f"llvm.insertvalue {scaled}, {o}[{i}] : {self.acc_o}")
+        return o
+
+    def _issue_pv(self, body: _Body, fragments: list[str], desc_v: str, o: str) -> str:
+        """``O += P V``: block_n / 16 k-steps of 16 keys (2048 bytes of a box)."""
+        c = self.c
         for j, fragment in enumerate(fragments):
             v_off = (j * WGMMA_K * ROW_BYTES) >> 4
-            dv = op("dv", f"arith.addi {desc_v}, %d{v_off} : i64") if v_off else desc_v
-            o = op(
+            dv = (
+                body.op("dv", f"arith.addi {desc_v}, %d{v_off} : i64")
+                if v_off
+                else desc_v
+            )
+            o = body.op(
                 "o",
                 f"xgpu.wgmma.mma_async.reg_a {fragment}, {dv}, {o}, <m = 64, "
                 f"n = {c.head_dim}, k = 16>, D[<f32>, <one>], A[<f16>, <one>], "
                 f"B[<f16>, <one>, <row>] : {self.reg_a}, {self.acc_o} -> {self.acc_o}",
             )
-        raw("nvvm.wgmma.commit.group.sync.aligned")
-        raw("nvvm.wgmma.wait.group.sync.aligned 0")
-        if c.producer:
-            self._release(body, "v", stage)
-        else:
-            # Both warpgroups are done with the buffers: thread 0 refills them.
-            raw("gpu.barrier")
-            ahead = op("ahead", "arith.addi %j, %k_stages : index")
-            wanted = op("wanted", f"arith.cmpi ult, {ahead}, %n_tiles : index")
-            issue = op("issue", f"arith.andi %first, {wanted} : i1")
-            raw(f"scf.if {issue} {{")
-            inner = _Body(body.indent + "  ")
-            inner.count = body.count
-            self.load_kv(inner, stage, ahead)
-            body.lines += inner.lines
-            body.count = inner.count
-            raw("}")
-        raw(
-            f"scf.yield {o}, {maxima[0]}, {maxima[1]}, {sums[0]}, {sums[1]} : "
-            f"{self.acc_o}, f32, f32, f32, f32"
-        )
-        return body.text()
+        return o
 
     @staticmethod
     def _release(body: _Body, operand: str, stage: str) -> None:
@@ -421,12 +562,12 @@ class _Kernel:
         body.raw("}")
         return body.text()
 
-    def _mask(self, body: _Body, x: list[str]) -> list[str]:
+    def _mask(self, body: _Body, x: list[str], tile: str) -> list[str]:
         """``-inf`` where the key is past the query: key ``j block_n + 2 (l % 4) +
         col(i)``, query ``q_start + row + 8 h(i)``; masked when ``key - query > 0``,
         i.e. ``delta > 8 h(i) - col(i)`` with ``delta`` this thread's
         ``j block_n + 2 (l % 4) - q_start - row``."""
-        keys = body.op("keys", "arith.muli %j, %k_block_n : index")
+        keys = body.op("keys", f"arith.muli {tile}, %k_block_n : index")
         key0 = body.op("key0", f"arith.addi {keys}, %pair_col : index")
         delta = body.op("delta", f"arith.subi {key0}, %query0 : index")
         limits: dict[int, str] = {}
@@ -441,15 +582,15 @@ class _Kernel:
 
     # -- epilogue ------------------------------------------------------------------------
 
-    def epilogue(self, result: str) -> str:
+    def epilogue(self, o: str, sums: tuple[str, str]) -> str:
+        """``O / l`` (``l`` summed over the quad) as f16 pairs, to O's rows."""
         c = self.c
         body = _Body("      ")
         body.count = 200000  # names apart from the loops'
         op = body.op
-        o = f"{result}#0"
         inverse = []
         for h in range(2):
-            total = f"{result}#{3 + h}"
+            total = sums[h]
             for lane_mask in ("%i1", "%i2"):
                 other = body.fresh("sh")
                 body.raw(
@@ -490,6 +631,52 @@ def _pack(body: _Body, low: str, high: str) -> str:
     )
     v1 = body.op("pk", f"llvm.insertelement {high}, {v0}[%i1 : i32] : vector<2xf32>")
     return body.op("ph", f"arith.truncf {v1} : vector<2xf32> to vector<2xf16>")
+
+
+def _plain_loops(kernel: _Kernel) -> tuple[str, str]:
+    """The tile loops of the plain schedule (and, causal, their masked copy), and
+    the epilogue."""
+    iter_types = f"{kernel.acc_o}, f32, f32, f32, f32"
+    loops = f"""
+      %full:5 = scf.for %j = %k0 to %n_full step %k1 iter_args(%o = %zero_o, %m0 = %ninf, %m1 = %ninf, %l0 = %f0, %l1 = %f0) -> ({iter_types}) {{
+{kernel.tile_body(masked=False)}
+      }}"""
+    result = "%full"
+    if kernel.c.causal:
+        loops += f"""
+      %diag:5 = scf.for %j = %n_full to %n_tiles step %k1 iter_args(%o = %full#0, %m0 = %full#1, %m1 = %full#2, %l0 = %full#3, %l1 = %full#4) -> ({iter_types}) {{
+{kernel.tile_body(masked=True)}
+      }}"""
+        result = "%diag"
+    return loops, kernel.epilogue(f"{result}#0", (f"{result}#3", f"{result}#4"))
+
+
+def _overlapped_loops(kernel: _Kernel) -> tuple[str, str]:
+    """Tile 0's S and softmax, the loops over tiles 1 on (S_j beside P_(j-1) V),
+    the last tile's P V, and the epilogue."""
+    first, fragments, statistics = kernel.overlapped_first()
+    count = 5 + len(fragments)
+    names = ["%o", "%m0", "%m1", "%l0", "%l1", *kernel.fragment_args()]
+    types = [kernel.acc_o] + ["f32"] * 4 + [kernel.reg_a] * len(fragments)
+    initial = ["%zero_o", *statistics, *fragments]
+
+    def loop(
+        result: str, lower: str, upper: str, start: list[str], masked: bool
+    ) -> str:
+        args = ", ".join(f"{n} = {v}" for n, v in zip(names, start, strict=True))
+        return f"""
+      {result}:{count} = scf.for %j = {lower} to {upper} step %k1 iter_args({args}) -> ({", ".join(types)}) {{
+{kernel.overlapped_body(masked)}
+      }}"""
+
+    # One loop, masked throughout where causal (the mask leaves the tiles below
+    # the diagonal as they are): with a second loop for the diagonal, LLVM's copies
+    # of the carried registers between the loops made ptxas serialize the wgmma.
+    loops = "\n" + first + loop("%tiles", "%k1", "%n_tiles", initial, kernel.c.causal)
+    result = "%tiles"
+    last, o = kernel.overlapped_last(result)
+    loops += "\n" + last
+    return loops, kernel.epilogue(o, (f"{result}#3", f"{result}#4"))
 
 
 def attention_mlir(config: AttentionConfig) -> str:
@@ -546,18 +733,10 @@ def attention_mlir(config: AttentionConfig) -> str:
         tiles = f"""
       %n_tiles = arith.constant {c.seq // bn} : index
       %n_full = arith.constant {c.seq // bn} : index"""
-    iter_types = f"{kernel.acc_o}, f32, f32, f32, f32"
-    loops = f"""
-      %full:5 = scf.for %j = %k0 to %n_full step %k1 iter_args(%o = %zero_o, %m0 = %ninf, %m1 = %ninf, %l0 = %f0, %l1 = %f0) -> ({iter_types}) {{
-{kernel.tile_body(masked=False)}
-      }}"""
-    result = "%full"
-    if c.causal:
-        loops += f"""
-      %diag:5 = scf.for %j = %n_full to %n_tiles step %k1 iter_args(%o = %full#0, %m0 = %full#1, %m1 = %full#2, %l0 = %full#3, %l1 = %full#4) -> ({iter_types}) {{
-{kernel.tile_body(masked=True)}
-      }}"""
-        result = "%diag"
+    if c.overlap:
+        loops, epilogue = _overlapped_loops(kernel)
+    else:
+        loops, epilogue = _plain_loops(kernel)
     if c.producer:
         pipeline = f"""
       %k_consumers = arith.constant {THREADS} : index
@@ -588,7 +767,7 @@ def attention_mlir(config: AttentionConfig) -> str:
       }} else {{
         nvvm.setmaxregister increase 232
         nvgpu.mbarrier.try_wait.parity %bars[%k0], %false, %ticks : !bars{loops}
-{kernel.epilogue(result)}
+{epilogue}
       }}"""
     else:
         pipeline = f"""
@@ -607,7 +786,7 @@ def attention_mlir(config: AttentionConfig) -> str:
         }}
       }}
       nvgpu.mbarrier.try_wait.parity %bars[%k0], %false, %ticks : !bars{loops}
-{kernel.epilogue(result)}"""
+{epilogue}"""
     return f"""// Generated by benchmarks/attention_kernel.py: {c.name}
 // O = softmax(Q K^T / sqrt({d}){" + causal mask" if c.causal else ""}) V, [{c.batch}, {c.heads}, {c.seq}, {d}] f16,
 // 128 queries per CTA (two warpgroups{" and a producer" if c.producer else ""}), {bn}-key K/V tiles, {stages} stages,
@@ -746,10 +925,13 @@ def main() -> None:
     parser.add_argument(
         "--producer", action="store_true", help="a producer warpgroup issues the TMA"
     )
+    parser.add_argument(
+        "--overlap", action="store_true", help="S_j beside P_(j-1) V (with --producer)"
+    )
     args = parser.parse_args()
     config = AttentionConfig(
         args.batch, args.heads, args.seq, args.head_dim, args.causal, args.block_n,
-        args.stages, args.producer,
+        args.stages, args.producer, args.overlap,
     )  # fmt: skip
     print(attention_mlir(config), end="")
 

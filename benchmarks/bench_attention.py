@@ -64,11 +64,13 @@ SHAPES: tuple[tuple[int, int, int, int, bool], ...] = (
     (4, 32, 4096, 64, False),
 )
 """(batch, heads, seq, d, causal): issue 26's shapes."""
-PIPELINES: dict[int, tuple[tuple[int, int, bool], ...]] = {
-    128: ((128, 2, False), (128, 2, True)),
-    64: ((128, 2, False), (128, 2, True), (128, 3, True)),
-}
-"""(block_n, stages, producer warpgroup) tried for each head dimension."""
+PIPELINES: dict[int, tuple[tuple[int, int, bool, bool], ...]] = {
+    128: ((128, 2, False, False), (128, 2, True, False), (128, 2, True, True)),
+    64: ((128, 2, False, False), (128, 2, True, False), (128, 2, True, True),
+         (128, 3, True, True)),
+}  # fmt: skip
+"""(block_n, stages, producer warpgroup, overlapped schedule) tried for each head
+dimension."""
 SAMPLED_HEADS = 4
 MAX_ABS_ERROR = 2e-2
 """f16 inputs and output, f32 sums and statistics: O (a weighted mean of V's rows,
@@ -84,14 +86,16 @@ CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 def configs(shape: tuple[int, int, int, int, bool]) -> list[AttentionConfig]:
     batch, heads, seq, d, causal = shape
     return [
-        AttentionConfig(batch, heads, seq, d, causal, block_n, stages, producer)
-        for block_n, stages, producer in PIPELINES[d]
+        AttentionConfig(batch, heads, seq, d, causal, *pipeline)
+        for pipeline in PIPELINES[d]
     ]
 
 
 def label_of(config: AttentionConfig) -> str:
-    return f"xdsl-gpu n{config.block_n} s{config.stages}" + (
-        " producer" if config.producer else ""
+    return (
+        f"xdsl-gpu n{config.block_n} s{config.stages}"
+        + (" producer" if config.producer else "")
+        + (" overlap" if config.overlap else "")
     )
 
 
