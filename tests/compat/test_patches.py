@@ -654,6 +654,21 @@ def test_gap_xdsl_dispatch_follows_subclasses() -> None:
     assert "type(op) not in self._impl_dict" in inspect.getsource(run)
 
 
+def test_gap_mro_class_checks() -> None:
+    import subprocess
+    import sys
+
+    # Stock xDSL (no xdsl-gpu loaded): every op and attribute class is abc's.
+    script = (
+        "import abc\nfrom xdsl.ir import Attribute, Operation, SSAValue\n"
+        "print([type(c) is abc.ABCMeta for c in (Operation, Attribute, SSAValue)])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[True, True, True]"
+
+
 def test_xdsl_run_interprets_our_arith_ops(tmp_path: Path) -> None:
     import subprocess
 

@@ -158,6 +158,8 @@ def install_parser_fixes() -> None:
 
 def install_hooks() -> None:
     """The changes inside xDSL that the dialects need (each applied once)."""
+    # First, so that the classes below are defined with the faster checks.
+    compat.mro_class_checks()
     from xdsl_gpu.gpu_dialect.gpu.attributes import format_affine_map
 
     install_parser_fixes()
