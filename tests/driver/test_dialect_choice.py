@@ -4,6 +4,7 @@ ours for those that do (xdsl_gpu/driver/dialect_choice.py)."""
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,31 @@ def test_xdsls_llvm_backend_serves_a_program_without_xdsl_gpu() -> None:
     done = _opt("-t", "llvm", source=LLVM_ADD.replace(" overflow<nsw, nuw>", ""))
     assert done.returncode == 0, done.stderr
     assert "add i32" in done.stdout
+
+
+def test_our_dialects_load_with_fewer_collections_and_stay_frozen(
+    tmp_path: Path,
+) -> None:
+    # The collector's thresholds are raised before the dialects are defined, and
+    # what they define is frozen out of later collections.
+    program = tmp_path / "empty.mlir"
+    program.write_text("")
+    script = (
+        "import gc, sys\n"
+        "from xdsl_gpu.driver import dialect_choice\n"
+        "seen = []\n"
+        "hooks = dialect_choice.install_hooks\n"
+        "def install_hooks():\n"
+        "    seen.append(gc.get_threshold()[0])\n"
+        "    hooks()\n"
+        "dialect_choice.install_hooks = install_hooks\n"
+        "from xdsl.tools.xdsl_opt import main\n"
+        f"sys.argv = ['xdsl-opt', '--xdsl-gpu', {str(program)!r}, '-o', '/dev/null']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(seen, gc.get_freeze_count() > 10000)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[50000] True"
