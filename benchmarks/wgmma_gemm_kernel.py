@@ -453,7 +453,8 @@ def _warp_specialized(
 
     Barriers ``0 .. stages-1`` say a buffer is *full* (thread 0 of the producer
     expects its bytes, the copies deliver them); barriers ``stages ..`` say it is
-    *empty* again (every consumer thread arrives once it no longer reads it). The
+    *empty* again (the first thread of each consumer warpgroup arrives once the
+    warpgroup's wgmma no longer read it). The
     producer gives its registers to the consumers (``nvvm.setmaxregister``): with
     three warpgroups, 40 + 2 x 232 per thread fit the 64 K register file. After
     their last wgmma the consumers (alone: a named barrier) reuse the buffers for
@@ -462,11 +463,12 @@ def _warp_specialized(
     return f"""
       %barriers = nvgpu.mbarrier.create -> !bars
       %k_consumers = arith.constant {consumers} : index
+      %k_warpgroups = arith.constant {config.warpgroups} : index
       scf.if %first {{
         scf.for %s = %k0 to %k_stages step %k1 {{
           nvgpu.mbarrier.init %barriers[%s], %k1 : !bars
           %empty = arith.addi %s, %k_stages : index
-          nvgpu.mbarrier.init %barriers[%empty], %k_consumers : !bars
+          nvgpu.mbarrier.init %barriers[%empty], %k_warpgroups : !bars
         }}
       }}
       gpu.barrier
@@ -492,6 +494,10 @@ def _warp_specialized(
         }}
       }} else {{
         nvvm.setmaxregister increase 232
+        // The first thread of each consumer warpgroup speaks for it on the empty
+        // barriers: the wgmma it waited for were the whole warpgroup's.
+        %in_wg = arith.remui %tx, %k_wg_threads : index
+        %wg_first = arith.cmpi eq, %in_wg, %k0 : index
         %zero = nvgpu.warpgroup.mma.init.accumulator -> !acc{loop}
         nvvm.wgmma.wait.group.sync.aligned 0
         // Both consumer warpgroups are done with the buffers (every copy has
@@ -505,15 +511,19 @@ def _warp_specialized(
 
 
 def _release(lag: int) -> str:
-    """The consumers' arrival on the *empty* barrier of the buffer they no longer
-    read: with wgmma groups left in flight (``lag`` 1), that of the slice before."""
+    """Each consumer warpgroup's arrival on the *empty* barrier of the buffer it no
+    longer reads: with wgmma groups left in flight (``lag`` 1), that of the slice
+    before."""
     if not lag:
         return """
-          %empty = arith.addi %stage, %k_stages : index
-          %released = nvgpu.mbarrier.arrive %barriers[%empty] : !bars -> !nvgpu.mbarrier.token"""
+          scf.if %wg_first {
+            %empty = arith.addi %stage, %k_stages : index
+            %released = nvgpu.mbarrier.arrive %barriers[%empty] : !bars -> !nvgpu.mbarrier.token
+          }"""
     return """
           %started = arith.cmpi uge, %i, %k1 : index
-          scf.if %started {
+          %release = arith.andi %started, %wg_first : i1
+          scf.if %release {
             %freed = arith.subi %i, %k1 : index
             %freed_stage = arith.remui %freed, %k_stages : index
             %empty = arith.addi %freed_stage, %k_stages : index
