@@ -1193,6 +1193,50 @@ def test_plain_ops_see_a_class_registered_later() -> None:
     assert [r.type for r in xdsl_after.results] == [f32, f32]
 
 
+def test_gap_statement_forms() -> None:
+    """xDSL's parser reads every statement of a repeated form anew: lexer, parser,
+    assembly format."""
+    from tests.support.xdsl_tools import make_context
+
+    body = "".join(f"  %x{i + 1} = arith.addf %x{i}, %x0 : f32\n" for i in range(20))
+    text = f"func.func @f(%x0: f32) {{\n{body}  func.return\n}}\n"
+    parsed: list[str] = []
+    parse_operation = Parser.parse_operation
+
+    def counting(self: Parser) -> Any:
+        op = parse_operation(self)
+        parsed.append(op.name)
+        return op
+
+    with (
+        mock.patch.object(
+            Parser, "_parse_block_body", compat.original(Parser._parse_block_body)
+        ),
+        mock.patch.object(Parser, "parse_operation", counting),
+    ):
+        Parser(make_context(), text).parse_module()
+    assert parsed.count("arith.addf") == 20
+
+
+def test_gap_regex_tokens() -> None:
+    """xDSL's lexer reads each token through a method per kind of token."""
+    from xdsl.utils.lexer import Input
+
+    lexer = mlir_lexer.MLIRLexer(Input("%a = arith.addf %b, %c : f32", "in"))
+    formed: list[object] = []
+    form_token = mlir_lexer.MLIRLexer._form_token
+
+    def counting(self: Any, kind: Any, start: Any) -> Any:
+        formed.append(kind)
+        return form_token(self, kind, start)
+
+    stock = compat.original(mlir_lexer.MLIRLexer.lex)
+    with mock.patch.object(mlir_lexer.MLIRLexer, "_form_token", counting):
+        while stock(lexer).kind is not mlir_lexer.MLIRTokenKind.EOF:
+            pass
+    assert len(formed) == 9  # eight tokens and the end
+
+
 def test_gap_debug_info_syntax() -> None:
     """xDSL's parser refuses distinct[N]<>, fused<metadata>[...] and a location alias
     defined after its use; ours reads all three."""

@@ -119,6 +119,8 @@ def use_xdsl_gpu(main: Any) -> None:
     compat.no_second_verification()
     compat.remembered_builtin_types()
     compat.plain_op_construction()
+    compat.statement_forms()
+    compat.regex_tokens()
     register_target_interfaces()
     for name, factory in REPLACED_DIALECTS.items():
         compat.replace_context_dialect(main.ctx, name, factory)
