@@ -127,10 +127,6 @@ class _Forms:
         self.ints: dict[int, Any] = {}
         self._file_line_col = FileLineColLoc
         self._new_location = FileLineColLoc.__new__
-        if [name for name, _ in FileLineColLoc.get_irdl_definition().parameters] != [
-            "filename", "line", "column",
-        ]:  # fmt: skip
-            raise XdslChangedError("FileLineColLoc's parameters changed")
         self._int = IntAttr
         self._span = Span
         self._chunk_offset = CHUNK_LINE_OFFSET
@@ -180,6 +176,7 @@ def statement_forms() -> None:
     with the SSA names taken out, the types of the values named, the kind of the
     next token and the dialect scope, which holds for the declarative formats and
     for every custom parser that builds an op from what it reads."""
+    from xdsl.dialects.builtin import FileLineColLoc
     from xdsl.irdl import IRDLOperation
     from xdsl.parser import Parser
     from xdsl.utils.mlir_lexer import MLIRTokenKind
@@ -189,6 +186,10 @@ def statement_forms() -> None:
         raise XdslChangedError("xdsl.parser.Parser._parse_block_body is gone")
     if is_patched(current, "xdsl_gpu_statement_forms"):
         return
+    if [name for name, _ in FileLineColLoc.get_irdl_definition().parameters] != [
+        "filename", "line", "column",
+    ]:  # fmt: skip
+        raise XdslChangedError("FileLineColLoc's parameters changed")
     if not callable(getattr(Parser, "parse_optional_operation", None)):
         raise XdslChangedError("xdsl.parser.Parser.parse_optional_operation is gone")
     register = Parser.__dict__.get("_register_ssa_definition")
