@@ -8,14 +8,19 @@ import io
 from collections.abc import Callable
 
 import pytest
-from xdsl.dialects import arith
+from xdsl.dialects import arith, llvm
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue, Use
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriterListener
 from xdsl.printer import Printer
 
 from tests.support.xdsl_tools import parse
-from xdsl_gpu.compat.use_lists import replace_without_listeners, silent
+from xdsl_gpu.compat.use_lists import (
+    replace_without_listeners,
+    retype_in_place,
+    silent,
+)
+from xdsl_gpu.diagnostics import PARSED_AT
 
 TEXT = """
 func.func @f(%a: i32, %b: i32) -> (i32, i32) {
@@ -116,3 +121,66 @@ def test_gap_xdsls_use_list_fields() -> None:
     assert {"_operation", "_index", "_prev_use", "_next_use"} <= set(vars(first))
     assert first._operation.operands[first._index] is add.results[0]  # pyright: ignore[reportPrivateUsage]
     assert tuple(add._operands) == tuple(add.operands)  # pyright: ignore[reportPrivateUsage]
+
+
+RETYPED = """
+func.func @f(%a: f32, %b: f32) -> (f32, f32) {
+  %x = arith.mulf %a, %a fastmath<fast> {tag = 1 : i32} : f32
+  %y = arith.addf %x, %b : f32
+  %z = arith.subf %b, %x : f32
+  %w = arith.mulf %x, %x : f32
+  %v = arith.addf %a, %b : f32
+  func.return %y, %w : f32, f32
+}
+"""
+
+
+def _retype_first_mulf(in_place: bool) -> ModuleOp:
+    module = parse(RETYPED)
+    mul = _by("arith.mulf", module)
+    mul.results[0].name_hint = "product"
+    properties = {"fastmathFlags": llvm.FastMathAttr("fast")}
+    rewriter = PatternRewriter(mul)
+    if in_place:
+        assert retype_in_place(mul, llvm.FMulOp, properties, rewriter)
+        assert type(mul) is llvm.FMulOp
+    else:
+        new = llvm.FMulOp.create(
+            operands=list(mul.operands),
+            result_types=[mul.results[0].type],
+            properties=dict(properties),
+        )
+        new.location = mul.location
+        rewriter.replace(mul, [new], new.results)
+    assert rewriter.has_done_action
+    return module
+
+
+def test_retyped_in_place_as_replaced() -> None:
+    """The op itself becomes the llvm op: operands (one used twice), properties,
+    no attributes, name hints, and every use list in the replacement's order."""
+    ours = _retype_first_mulf(in_place=True)
+    theirs = _retype_first_mulf(in_place=False)
+    ours.verify()
+    assert _text(ours) == _text(theirs)
+    assert _uses(ours) == _uses(theirs)
+    retyped = _by("llvm.fmul", ours)
+    made = _by("llvm.fmul", theirs)
+    links = {"parent", "_next_op", "_prev_op"}  # set by the block, as it goes
+    assert set(vars(retyped)) - links == set(vars(made)) - links
+
+
+def test_what_the_parser_recorded_goes() -> None:
+    """A new op has no record of where the parser found the op it replaces."""
+    module = parse(RETYPED)
+    mul = _by("arith.mulf", module)
+    setattr(mul, PARSED_AT, (1, 2))  # as the command-line tools' parser records
+    retype_in_place(mul, llvm.FMulOp, {}, PatternRewriter(mul))
+    assert PARSED_AT not in vars(mul)
+
+
+def test_not_retyped_across_layouts_or_with_regions() -> None:
+    module = parse(TEXT)
+    func = _by("func.func", module)
+    assert not retype_in_place(func, llvm.FMulOp, {}, PatternRewriter(func))
+    assert type(func).__name__ == "FuncOp"

@@ -8,20 +8,26 @@ every op of a large kernel (``convert-arith-to-llvm``: 4000 ops) spent a third o
 its time there. :func:`replace_without_listeners` does the same work on xDSL's use
 lists directly, leaving the IR exactly as ``PatternRewriter.replace`` leaves it
 (same operands, same order of every use list, same name hints), and is used only
-where the rewriter has nothing listening. Not a patch: xDSL is unchanged; it reads
-and writes the private fields of ``Use`` and ``Operation`` (xDSL 0.74), which
+where the rewriter has nothing listening.
+
+:func:`retype_in_place` goes further for an op replaced by one op of another class
+with the same operands and result types (``arith.addf`` by ``llvm.fadd``): the op
+object becomes the new op (its class and properties change) instead of a new op
+being made, inserted and the old one unlinked and erased; the use lists are
+reordered as the replacement would leave them. Not a patch: xDSL is unchanged; these
+read and write the private fields of ``Use`` and ``Operation`` (xDSL 0.74), which
 ``tests/compat/test_use_lists.py`` checks against xDSL's own ``replace``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from xdsl.builder import _current_builder  # pyright: ignore[reportPrivateUsage]
-from xdsl.ir import Operation, SSAValue, SSAValues
+from xdsl.ir import Attribute, Operation, SSAValue, SSAValues
 from xdsl.pattern_rewriter import PatternRewriter
 
-__all__ = ["replace_without_listeners", "silent"]
+__all__ = ["replace_without_listeners", "retype_in_place", "silent"]
 
 
 def silent(rewriter: PatternRewriter) -> bool:
@@ -93,3 +99,65 @@ def _move_uses(old: SSAValue, new: SSAValue) -> None:
             head._prev_use = use  # pyright: ignore[reportPrivateUsage]
         new.first_use = use
         use = following
+
+
+_LINKS = frozenset({"parent", "_next_op", "_prev_op"})
+"""What a block sets on the ops in it."""
+
+_FIELDS: dict[type[Operation], frozenset[str]] = {}
+"""The instance fields of an op of each class as ``create`` makes it."""
+
+
+def _fields(cls: type[Operation]) -> frozenset[str]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = frozenset(vars(cls.create())) | _LINKS
+    return found
+
+
+def retype_in_place(
+    op: Operation,
+    cls: type[Operation],
+    properties: Mapping[str, Attribute],
+    rewriter: PatternRewriter,
+) -> bool:
+    """What ``rewriter.replace(op, [new], new.results)`` leaves, for ``new =
+    cls.create(operands=op.operands, result_types=op.result_types,
+    properties=properties)`` put where ``op`` is (its location as ``op``'s), done
+    by turning ``op`` itself into ``new``. False (and nothing done) where that cannot
+    be: a :func:`silent` rewriter only, an op without regions or successors in a
+    block, a class of the same layout."""
+    if op.parent is None or op.regions or op.successors:
+        return False
+    fields = _fields(cls)
+    try:
+        op.__class__ = cls
+    except TypeError:  # a different object layout
+        return False
+    rewriter.has_done_action = True
+    # The new op's uses of its operands are added in operand order, each at the
+    # front of its value's list; the old op's are removed.
+    for value, use in zip(op._operands, op._operand_uses):  # pyright: ignore[reportPrivateUsage]
+        value.remove_use(use)
+        value.add_use(use)
+    # Each result's uses move one by one to the front of the new result's list:
+    # the list reversed.
+    for result in op.results:
+        _reverse_uses(result)
+    op.properties = dict(properties)
+    op.attributes = {}
+    for name in [n for n in vars(op) if n not in fields]:
+        delattr(op, name)  # what the parser or a pass recorded on the old op
+    return True
+
+
+def _reverse_uses(value: SSAValue) -> None:
+    use = value.first_use
+    last = None
+    while use is not None:
+        following = use._next_use  # pyright: ignore[reportPrivateUsage]
+        use._next_use = use._prev_use  # pyright: ignore[reportPrivateUsage]
+        use._prev_use = following  # pyright: ignore[reportPrivateUsage]
+        last = use
+        use = following
+    value.first_use = last

@@ -64,12 +64,13 @@ from xdsl_gpu.passes.llvm_type_converter import (
     apply_patterns,
     conversion_error,
     extract,
+    replace_by_one,
     replace_op,
     splat_or_scalar,
     to_llvm,
     unroll_nd_vector,
 )
-from xdsl_gpu.passes.memref_descriptor import overflow_op
+from xdsl_gpu.passes.memref_descriptor import overflow_flags, overflow_op
 from xdsl_gpu.passes.options import UpstreamOptions
 
 PASS_NAME = "convert-arith-to-llvm"
@@ -107,6 +108,12 @@ def _overflow_bits(flags: Attribute | None) -> int:
 
 def _binary(cls: type[Operation]) -> _Builder:
     return lambda op, ops, _: [cls(ops[0], ops[1])]  # pyright: ignore[reportCallIssue]
+
+
+IN_PLACE: dict[type[Operation], tuple[type[Operation], str]] = {}
+"""The arith ops whose llvm op has the same operands and result, each with that
+op's class and the name of its one property (fastmath or overflow flags):
+:class:`ElementwiseLowering` turns a scalar one into its llvm op in place."""
 
 
 def _float_binary(cls: type[Operation]) -> _Builder:
@@ -219,6 +226,21 @@ ELEMENTWISE: dict[type[Operation], _Builder] = {
 }
 
 
+IN_PLACE.update(
+    {
+        xarith.AddiOp: (llvm.AddOp, "overflowFlags"),
+        xarith.SubiOp: (llvm.SubOp, "overflowFlags"),
+        xarith.MuliOp: (llvm.MulOp, "overflowFlags"),
+        xarith.ShLIOp: (llvm.ShlOp, "overflowFlags"),
+        xarith.AddfOp: (llvm.FAddOp, "fastmathFlags"),
+        xarith.SubfOp: (llvm.FSubOp, "fastmathFlags"),
+        xarith.MulfOp: (llvm.FMulOp, "fastmathFlags"),
+        xarith.DivfOp: (llvm.FDivOp, "fastmathFlags"),
+        arith.RemFOp: (llvm.FRemOp, "fastmathFlags"),
+    }
+)
+
+
 def _builder(op: Operation) -> _Builder | None:
     """The builder for ``op``'s class or the xDSL class it refines (the casts and
     ``select`` of ``xdsl_gpu.gpu_dialect.arith`` subclass xDSL's to accept vectors)."""
@@ -266,6 +288,8 @@ class ElementwiseLowering(ArithPattern):
     acts_on = tuple(ELEMENTWISE)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if self._in_place(op, rewriter):
+            return
         build = _builder(op)
         if build is None:
             return
@@ -280,6 +304,26 @@ class ElementwiseLowering(ArithPattern):
             new_ops = list(build(op, operands, result_type))
             value = new_ops[-1].results[0]
         replace_op(op, new_ops, [value], rewriter)
+
+    def _in_place(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """A float or overflow binary op on a type that converts to itself, whose
+        llvm op takes the same operands and result: made that op in place
+        (``replace_by_one``), as the builder and ``replace_op`` would leave it."""
+        entry = IN_PLACE.get(type(op))
+        if entry is None:
+            return False
+        cls, name = entry
+        lhs, rhs = op.operands
+        (result,) = op.results
+        t = result.type
+        convert = self.converter.convert_type
+        if not (lhs.type is t and rhs.type is t and convert(t) is t):
+            return False
+        if name == "fastmathFlags":
+            value: Attribute = llvm_fastmath(op.properties.get("fastmath"))  # pyright: ignore[reportArgumentType]
+        else:
+            value = overflow_flags(_overflow_bits(op.properties.get("overflowFlags")))
+        return replace_by_one(op, cls, {name: value}, rewriter)
 
 
 class ConstantLowering(ArithPattern):

@@ -61,7 +61,11 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import PassFailedException
 
-from xdsl_gpu.compat.use_lists import replace_without_listeners, silent
+from xdsl_gpu.compat.use_lists import (
+    replace_without_listeners,
+    retype_in_place,
+    silent,
+)
 from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.passes.ir_walk import preorder
@@ -580,12 +584,13 @@ def rewrite_each(
         if not patterns_of_op or not _is_attached(op, root):
             continue
         if rewriter is None:
-            rewriter = PatternRewriter(op)
+            rewriter = ConversionRewriter(op)
         else:
             rewriter.has_done_action = False
             rewriter.current_operation = op
             rewriter.insertion_point = InsertPoint.before(op)
-            rewriter.name_hint = None
+            if rewriter.name_hint is not None:  # its setter checks the name
+                rewriter.name_hint = None
         before, after, block = op.prev_op, op.next_op, op.parent_block()
         for pattern in patterns_of_op:
             pattern.match_and_rewrite(op, rewriter)
@@ -593,6 +598,28 @@ def rewrite_each(
                 if block is not None:
                     _locate_new_ops(block, before, after, op.location)
                 break
+
+
+class ConversionRewriter(PatternRewriter):
+    """The rewriter of :func:`rewrite_each`, which gives the ops a rewrite puts in
+    an op's place that op's location (:func:`_locate_new_ops`)."""
+
+
+def replace_by_one(
+    op: Operation,
+    cls: type[Operation],
+    properties: Mapping[str, Attribute],
+    rewriter: PatternRewriter,
+) -> bool:
+    """Replace ``op`` by ``cls.create(operands=op.operands, result_types=
+    op.result_types, properties=properties)`` by making ``op`` that op
+    (``compat.use_lists.retype_in_place``) where nothing observes the rewrite and
+    the new op would get ``op``'s location anyway; False where not done."""
+    return (
+        type(rewriter) is ConversionRewriter
+        and silent(rewriter)
+        and retype_in_place(op, cls, properties, rewriter)
+    )
 
 
 def _locate_new_ops(

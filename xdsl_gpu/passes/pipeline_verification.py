@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
+from xdsl_gpu.passes.ir_snapshot import snapshot
 from xdsl_gpu.passes.ir_walk import preorder
 
 __all__ = ["Step", "run_steps", "verify_after_each_step", "verify_in_two"]
@@ -54,7 +55,7 @@ def run_steps(module: ModuleOp, steps: Sequence[Step], pipeline: str) -> None:
     if verify_after_each_step():
         _run(module, steps, pipeline, verify_each=True)
         return
-    snapshot = module.clone()
+    copy = snapshot(module)
     try:
         _run(module, steps, pipeline, verify_each=False)
         verify_in_two(module)
@@ -63,7 +64,7 @@ def run_steps(module: ModuleOp, steps: Sequence[Step], pipeline: str) -> None:
             error, VerifyException
         ):
             raise  # a user's error, reported by the step that found it
-        blamed = _first_invalid_step(snapshot, steps, pipeline)
+        blamed = _first_invalid_step(copy, steps, pipeline)
         if blamed is None:
             raise
         raise blamed from None
