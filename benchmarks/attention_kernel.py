@@ -37,8 +37,9 @@ heads`` CTAs of two warpgroups (256 threads); warpgroup ``g`` owns rows ``64 g``
   Once both warpgroups are done with a tile (``gpu.barrier``), thread 0 refills its
   buffers with the tile ``stages`` further on.
 * ``producer``: a third warpgroup issues every copy instead (its first thread), each
-  once the buffer's *empty* barrier says the 256 consumer threads are done with it
-  (they arrive on K's right after ``S``, on V's after ``P V``); no CTA-wide barrier
+  once the buffer's *empty* barrier says both consumer warpgroups are done with it
+  (each warpgroup's first thread arrives, past the warpgroup's wgmma wait, on K's
+  right after ``S``, on V's after ``P V``); no CTA-wide barrier
   in the loop, so the two consumer warpgroups drift apart (one's softmax beside the
   other's wgmma). ``nvvm.setmaxregister`` gives the producer's registers to the
   consumers (40 + 2 x 232 a thread).
@@ -525,12 +526,16 @@ class _Kernel:
 
     @staticmethod
     def _release(body: _Body, operand: str, stage: str) -> None:
-        """Arrive on the empty barrier of ``operand``'s buffer ``stage``."""
+        """Arrive on the empty barrier of ``operand``'s buffer ``stage``: the first
+        thread of the warpgroup, past the warpgroup's wgmma wait (its wgmma, which
+        read the buffer, are the whole warpgroup's)."""
         bar = body.op("empty", f"arith.addi {stage}, %k_{operand}_empty0 : index")
+        body.raw("scf.if %wg_leader {")
         body.raw(
-            f"{body.fresh('token')} = nvgpu.mbarrier.arrive %bars[{bar}] : !bars "
+            f"  {body.fresh('token')} = nvgpu.mbarrier.arrive %bars[{bar}] : !bars "
             "-> !nvgpu.mbarrier.token"
         )
+        body.raw("}")
 
     def producer(self) -> str:
         """The producer warpgroup's part: its leader copies Q, then every K and V
@@ -740,6 +745,7 @@ def attention_mlir(config: AttentionConfig) -> str:
     if c.producer:
         pipeline = f"""
       %k_consumers = arith.constant {THREADS} : index
+      %k_warpgroups = arith.constant {WARPGROUPS} : index
       scf.if %first {{
         nvgpu.mbarrier.init %bars[%k0], %k1 : !bars
         scf.for %s = %k0 to %k_stages step %k1 {{
@@ -748,9 +754,9 @@ def attention_mlir(config: AttentionConfig) -> str:
           %v_full = arith.addi %s, %k_v_full0 : index
           nvgpu.mbarrier.init %bars[%v_full], %k1 : !bars
           %k_empty = arith.addi %s, %k_k_empty0 : index
-          nvgpu.mbarrier.init %bars[%k_empty], %k_consumers : !bars
+          nvgpu.mbarrier.init %bars[%k_empty], %k_warpgroups : !bars
           %v_empty = arith.addi %s, %k_v_empty0 : index
-          nvgpu.mbarrier.init %bars[%v_empty], %k_consumers : !bars
+          nvgpu.mbarrier.init %bars[%v_empty], %k_warpgroups : !bars
         }}
       }}
       gpu.barrier
@@ -876,6 +882,7 @@ module attributes {{gpu.container_module}} {{
       // Thread: warpgroup, warp, lane; its rows (and + 8) and first column pair.
       %wg = arith.divui %tx, %k_wg_threads : index
       %in_wg = arith.remui %tx, %k_wg_threads : index
+      %wg_leader = arith.cmpi eq, %in_wg, %k0 : index
       %warp = arith.divui %in_wg, %k32 : index
       %lane = arith.remui %tx, %k32 : index
       %quad = arith.remui %lane, %k4 : index
