@@ -49,6 +49,7 @@ from xdsl_gpu.forked_jobs import fork_is_safe, run_jobs
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
 from xdsl_gpu.passes.dialect_presence import dialect_loaded
 from xdsl_gpu.passes.gc_tuning import fewer_collections
+from xdsl_gpu.passes.gpu_module_to_binary import start_early, stop_early
 from xdsl_gpu.passes.parallel_device_lowering import (
     ParallelRun,
     ParallelScheduleWarning,
@@ -58,7 +59,6 @@ from xdsl_gpu.passes.parallel_device_lowering import (
     run_parallel,
 )
 from xdsl_gpu.passes.pipeline_verification import run_steps, verify_after_each_step
-from xdsl_gpu.targets.nvvm import prestarted_compiler
 
 PIPELINE_NAME = "gpu-lower-to-nvvm-pipeline"
 
@@ -391,15 +391,15 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
             attempt = run_parallel(ctx, op, list(zip(parts, (run for _, run in steps))))
             if attempt:
                 return
-        # The child that will compile the kernels loads LLVM meanwhile
-        # (targets/nvvm/prestarted_compiler.py).
+        # What will compile the kernels gets ready meanwhile (for NVVM, a child
+        # that loads LLVM: targets/nvvm/prestarted_compiler.py).
         if device_op_count(op):
-            prestarted_compiler.prestart()
+            start_early()
         try:
             # Verified once, each step blamed on failure (passes/pipeline_verification.py).
             run_steps(op, steps, PIPELINE_NAME)
         finally:
-            prestarted_compiler.discard()
+            stop_early()
         if attempt.gave_up is not None:  # and yet the program compiles
             warnings.warn(
                 ParallelScheduleWarning(

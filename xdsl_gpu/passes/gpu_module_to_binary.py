@@ -12,6 +12,7 @@ toolkit needed) and is registered by ``xdsl_gpu.register_dialects(ctx)`` /
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -34,6 +35,26 @@ from xdsl_gpu.passes.ir_walk import preorder
 
 SERIALIZABLE_TARGETS = ("nvvm.target",)
 """The target attributes xdsl-gpu itself can serialize (when registered)."""
+
+EARLY_STARTS: list[tuple[Callable[[], None], Callable[[], None]]] = []
+"""What a target may start before a pipeline lowers the kernels that it will
+serialize, as ``(start, stop)``: the NVVM target forks the child that will compile
+them (``targets/nvvm/prestarted_compiler.py``), which loads LLVM meanwhile. The
+targets register them (``register_target_interfaces``); passes know no target."""
+
+
+def start_early() -> None:
+    """Start what the registered targets start early (a pipeline, before its
+    steps)."""
+    for start, _ in EARLY_STARTS:
+        start()
+
+
+def stop_early() -> None:
+    """Stop what :func:`start_early` started and the serialization did not use
+    (a pipeline, once its steps are done or failed)."""
+    for _, stop in EARLY_STARTS:
+        stop()
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ def register_target_interfaces() -> None:
     )
     from xdsl_gpu.gpu_dialect.nvvm.target import NVVMTargetAttr
     from xdsl_gpu.gpu_dialect.xgpu import SelectBestAttr
+    from xdsl_gpu.passes.gpu_module_to_binary import EARLY_STARTS
+    from xdsl_gpu.targets.nvvm import prestarted_compiler
     from xdsl_gpu.targets.nvvm.target_interface import (
         register_nvvm_target_interface_external_models,
     )
@@ -35,6 +37,9 @@ def register_target_interfaces() -> None:
 
     if get_external_model(NVVMTargetAttr, TargetAttrInterface) is None:
         register_nvvm_target_interface_external_models()
+    early = (prestarted_compiler.prestart, prestarted_compiler.discard)
+    if early not in EARLY_STARTS:
+        EARLY_STARTS.append(early)
     if get_external_model(SelectObjectAttr, OffloadingTranslationAttrInterface) is None:
         register_select_object_external_model()
     if get_external_model(SelectBestAttr, OffloadingTranslationAttrInterface) is None:
