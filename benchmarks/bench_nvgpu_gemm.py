@@ -87,6 +87,9 @@ KMAJOR_PIPELINES = (
     (4, 3, 1, 2, 256, False), (4, 1, 1, 2, 256, False), (4, 3, 8, 2, 256, False),
     (4, 3, 1, 2, 256, True), (4, 3, 8, 2, 256, True),
 )  # fmt: skip
+# Clusters of two CTAs along M sharing B's slices (TMA multicast): (stages, wgmma
+# wait, group_m (in rows of clusters), warpgroups, tile_n).
+CLUSTER_PIPELINES = ((4, 3, 1, 2, 256), (4, 3, 4, 2, 256))
 MAX_ABS_ERROR = 0.05  # vs an f32 product; a wrong tile or layout is off by ~10
 PEAK_TFLOPS = 989.0  # H200 SXM dense f16/bf16 tensor cores
 ROUNDS = 15
@@ -104,11 +107,19 @@ CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 
 def configs() -> list[GemmConfig | WgmmaGemmConfig]:
-    return [GemmConfig(n, n, n, *pipeline) for n in SIZES for pipeline in PIPELINES] + [
-        WgmmaGemmConfig(n, n, n, *pipeline[:5], dtype="f16", producer=pipeline[5])
-        for n in SIZES
-        for pipeline in KMAJOR_PIPELINES
-    ]
+    return (
+        [GemmConfig(n, n, n, *pipeline) for n in SIZES for pipeline in PIPELINES]
+        + [
+            WgmmaGemmConfig(n, n, n, *pipeline[:5], dtype="f16", producer=pipeline[5])
+            for n in SIZES
+            for pipeline in KMAJOR_PIPELINES
+        ]
+        + [
+            WgmmaGemmConfig(n, n, n, *pipeline, dtype="f16", cluster_m=2)
+            for n in SIZES
+            for pipeline in CLUSTER_PIPELINES
+        ]
+    )
 
 
 def mlir_of(config: GemmConfig | WgmmaGemmConfig) -> str:
@@ -121,7 +132,9 @@ def label_of(config: GemmConfig | WgmmaGemmConfig) -> str:
     if isinstance(config, WgmmaGemmConfig):
         return (
             f"K-major s{config.stages} w{config.wgmma_wait} g{config.group_m} "
-            f"128x{config.tile_n}" + (" producer" if config.producer else "")
+            f"128x{config.tile_n}"
+            + (" producer" if config.producer else "")
+            + (f" cluster {config.cluster_m}x1" if config.cluster_m > 1 else "")
         )
     return f"s{config.stages} w{config.wait_group} g{config.group_m}" + (
         " 128x256" if config.warpgroups == 2 else ""
@@ -217,6 +230,9 @@ def kernel_runner(
     )
     values = [ctypes.c_void_p(a) for a in args]
     pointers = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
+    cluster_m = getattr(config, "cluster_m", 1)
+    if cluster_m > 1:
+        return _cluster_launch(gpu, function, config, cluster_m, values, pointers)
 
     def launch() -> None:
         assert values  # keeps alive the argument values that ``pointers`` points at
@@ -224,6 +240,43 @@ def kernel_runner(
             function, *config.grid, *config.block, config.shared_bytes, 0,
             ctypes.addressof(pointers), 0,
         )  # fmt: skip
+        gpu._ok((result[0], None))  # pyright: ignore[reportPrivateUsage]
+
+    return launch
+
+
+def _cluster_launch(
+    gpu: Gpu,
+    function: object,
+    config: GemmConfig | WgmmaGemmConfig,
+    cluster_m: int,
+    values: list[ctypes.c_void_p],
+    pointers: ctypes.Array[ctypes.c_void_p],
+) -> Callable[[], None]:
+    """A launch in clusters of ``cluster_m`` CTAs along y (``cuLaunchKernelEx``
+    with a cluster dimension), as the program's ``gpu.launch clusters(...)`` is
+    launched by the runtime (``mgpuLaunchClusterKernel``)."""
+    cu = gpu.cu
+    attribute = cu.CUlaunchAttribute()
+    attribute.id = cu.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+    attribute.value.clusterDim.x = 1
+    attribute.value.clusterDim.y = cluster_m
+    attribute.value.clusterDim.z = 1
+    launch_config = cu.CUlaunchConfig()
+    launch_config.gridDimX, launch_config.gridDimY, launch_config.gridDimZ = config.grid
+    launch_config.blockDimX, launch_config.blockDimY, launch_config.blockDimZ = (
+        config.block
+    )
+    launch_config.sharedMemBytes = config.shared_bytes
+    launch_config.hStream = 0
+    launch_config.attrs = [attribute]
+    launch_config.numAttrs = 1
+
+    def launch() -> None:
+        assert values  # keeps alive the argument values that ``pointers`` points at
+        result = cu.cuLaunchKernelEx(
+            launch_config, function, ctypes.addressof(pointers), 0
+        )
         gpu._ok((result[0], None))  # pyright: ignore[reportPrivateUsage]
 
     return launch
@@ -366,7 +419,8 @@ def bench_size(
         for config in (c for c in configs() if c.m == n and c.name in cubins):
             arguments = (map_a, map_b, dc)
             if isinstance(config, WgmmaGemmConfig):
-                map_bt = tensor_map(dbt, n, n, (config.tile_n, 64))
+                box_n = config.tile_n // config.cluster_m  # a CTA's share of B
+                map_bt = tensor_map(dbt, n, n, (box_n, 64))
                 maps.append(map_bt)
                 arguments = (map_a, map_bt, dc)
             for compiler, cubin in cubins[config.name].items():

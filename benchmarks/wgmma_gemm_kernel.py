@@ -130,6 +130,7 @@ class WgmmaGemmConfig:
     tile_n: int = 256
     dtype: str = "e4m3"  # a key of ELEMENTS
     producer: bool = False  # a producer warpgroup issues the TMA copies
+    cluster_m: int = 1  # CTAs of a cluster (along M) that share B's slices
 
     def __post_init__(self) -> None:
         if self.dtype not in ELEMENTS:
@@ -149,10 +150,18 @@ class WgmmaGemmConfig:
                 f"sizes must be multiples of {TILE_M}x{self.tile_n}x{slice_k}: "
                 f"{self.m}x{self.n}x{self.k}"
             )
-        if self.group_m < 1 or (self.m // TILE_M) % self.group_m:
+        if self.cluster_m not in (1, 2):
+            raise ValueError("cluster_m is 1 or 2")
+        if self.cluster_m > 1 and self.producer:
+            raise ValueError("clusters are written for the kernel without a producer")
+        rows = self.m // (TILE_M * self.cluster_m)
+        if self.m % (TILE_M * self.cluster_m):
             raise ValueError(
-                f"group_m {self.group_m} does not divide {self.m // TILE_M} tile rows"
+                f"M {self.m} is not a multiple of {TILE_M * self.cluster_m}"
             )
+        if self.group_m < 1 or rows % self.group_m:
+            unit = "tile rows" if self.cluster_m == 1 else "rows of clusters"
+            raise ValueError(f"group_m {self.group_m} does not divide {rows} {unit}")
         if not 0 <= self.wgmma_wait <= self.ops_per_slice:
             raise ValueError(
                 f"wgmma_wait is 0 to {self.ops_per_slice} (the wgmma of one slice)"
@@ -214,6 +223,8 @@ class WgmmaGemmConfig:
         )
         if self.producer:
             name += ".ws"
+        if self.cluster_m > 1:
+            name += f".c{self.cluster_m}"
         # e4m3 keeps the names it had when it was the only element type.
         return name if self.dtype == "e4m3" else f"{name}.{self.dtype}"
 
@@ -247,9 +258,11 @@ def wgmma_gemm_mlir(config: WgmmaGemmConfig) -> str:
         %in_range = arith.cmpi ult, %ahead, %k_slices : index{wanted}
         %issue = arith.andi %first, %wanted : i1
         scf.if %issue {{
-          %freed_stage = arith.remui %freed, %k_stages : index{_load_slice("%freed_stage", "%ahead", "          ", tile_n, element)}
+          %freed_stage = arith.remui %freed, %k_stages : index{_load_slice("%freed_stage", "%ahead", "          ", tile_n, element, config.cluster_m)}
         }}"""
-    prologue = _load_slice("%s", "%s", "          ", tile_n, element).lstrip("\n")
+    prologue = _load_slice(
+        "%s", "%s", "          ", tile_n, element, config.cluster_m
+    ).lstrip("\n")
     mma = ""
     for step in range(steps):
         mma += f"""{_offset(f"%b_k{step}", f"%k_step{step}", step)}
@@ -302,6 +315,28 @@ def wgmma_gemm_mlir(config: WgmmaGemmConfig) -> str:
         )
         scales_argument = scales = broadcast = convert = ""
         out, store_alignment = "%sum", 16
+    if config.cluster_m > 1:
+        clusters = (
+            "clusters(%cx, %cy, %cz) in (%csx = %c1, %csy = %c_cluster_m, %csz = %c1)\n"
+            "               "
+        )
+        box_n = f"""
+    %c_cluster_m = arith.constant {config.cluster_m} : index
+    %c_box_n = arith.constant {tile_n // config.cluster_m} : index"""
+        multicast = f"""
+      // This CTA's half of each B slice: rows (and bytes) a rank further on, sent
+      // to both CTAs of the cluster.
+      %k_b_half_rows = arith.constant {tile_n // 2} : index
+      %k_b_half_bytes = arith.constant {tile_n // 2 * SLICE_BYTES} : index
+      %b_half_rows = arith.muli %rank, %k_b_half_rows : index
+      %col_b = arith.addi %col, %b_half_rows : index
+      %b_half_at = arith.muli %rank, %k_b_half_bytes : index
+      %cluster_mask = arith.constant 3 : i16"""
+        rank = """
+      %rank = arith.remui %by, %k2 : index"""
+    else:
+        clusters = multicast = rank = box_n = ""
+    box_n_name = "%c_box_n" if config.cluster_m > 1 else "%c_tile_n"
     first_uses = ", ".join(
         a for a in KERNEL_ARGUMENTS if element.scaled or a != "scales"
     )
@@ -322,6 +357,14 @@ def wgmma_gemm_mlir(config: WgmmaGemmConfig) -> str:
         %b_rel = arith.muli %stage, %k_b_bytes : index
         %b_stage_at = arith.addi %b_rel, %b_offset0 : index
         %b_offset = arith.addi %b_stage_at, %pad : index"""
+    # With a cluster, a CTA's copies of B land in both CTAs' buffers: a buffer is
+    # refilled once every CTA of the cluster is done with it, and the barriers
+    # must be initialized cluster-wide before the first copy.
+    slice_barrier = "gpu.barrier"
+    initialized = "gpu.barrier"
+    if config.cluster_m > 1:
+        slice_barrier = "nvvm.cluster.arrive\n        nvvm.cluster.wait"
+        initialized = "nvvm.fence.mbarrier.init\n      nvvm.cluster.arrive\n      nvvm.cluster.wait"
     if not config.producer:
         main = f"""
       %barriers = nvgpu.mbarrier.create -> !bars
@@ -330,7 +373,7 @@ def wgmma_gemm_mlir(config: WgmmaGemmConfig) -> str:
           nvgpu.mbarrier.init %barriers[%s], %k1 : !bars
         }}
       }}
-      gpu.barrier
+      {initialized}
       // Prologue: every buffer gets its slice.
       scf.if %first {{
         scf.for %s = %k0 to %k_stages step %k1 {{
@@ -339,7 +382,7 @@ def wgmma_gemm_mlir(config: WgmmaGemmConfig) -> str:
       }}
       %zero = nvgpu.warpgroup.mma.init.accumulator -> !acc
       {result_list} = scf.for %i = %k0 to %k_slices step %k1 iter_args({iter_args}) -> ({acc_types}) {{{wait_full}{mma}
-        gpu.barrier{refill}
+        {slice_barrier}{refill}
         scf.yield {yields} : {acc_types}
       }}
       nvvm.wgmma.wait.group.sync.aligned 0
@@ -365,7 +408,7 @@ def wgmma_gemm_mlir(config: WgmmaGemmConfig) -> str:
 // {config.shared_bytes} bytes of dynamic shared memory.
 !bars = !nvgpu.mbarrier.group<memorySpace = {smem}, num_barriers = {stages * (1 + config.producer)}>
 !mapA = !nvgpu.tensormap.descriptor<tensor = memref<{TILE_M}x{slice_k}x{map_elt}, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
-!mapB = !nvgpu.tensormap.descriptor<tensor = memref<{tile_n}x{slice_k}x{map_elt}, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+!mapB = !nvgpu.tensormap.descriptor<tensor = memref<{tile_n // config.cluster_m}x{slice_k}x{map_elt}, {smem}>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 !tileA = memref<{BLOCK_M}x{element.step_k}x{elt}, {smem}>
 !tileB = memref<{element.step_k}x{tile_n}x{elt}, {smem}>
 !descA = !nvgpu.warpgroup.descriptor<tensor = !tileA>
@@ -377,7 +420,7 @@ module attributes {{gpu.container_module}} {{
   func.func @gemm(%d_a: memref<{m}x{k}x{map_elt}>, %d_b: memref<{n}x{k}x{map_elt}>{scales_argument}, %d_c: memref<{m}x{n}x{c_elt}>) {{
     %c1 = arith.constant 1 : index
     %c_tile_m = arith.constant {TILE_M} : index
-    %c_tile_n = arith.constant {tile_n} : index
+    %c_tile_n = arith.constant {tile_n} : index{box_n}
     %c_tile_k = arith.constant {slice_k} : index
     %grid_x = arith.constant {config.grid[0]} : index
     %grid_y = arith.constant {config.grid[1]} : index
@@ -386,8 +429,8 @@ module attributes {{gpu.container_module}} {{
     %ua = memref.cast %d_a : memref<{m}x{k}x{map_elt}> to memref<*x{map_elt}>
     %ub = memref.cast %d_b : memref<{n}x{k}x{map_elt}> to memref<*x{map_elt}>
     %map_a = nvgpu.tma.create.descriptor %ua box[%c_tile_m, %c_tile_k] : memref<*x{map_elt}> -> !mapA
-    %map_b = nvgpu.tma.create.descriptor %ub box[%c_tile_n, %c_tile_k] : memref<*x{map_elt}> -> !mapB
-    gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid_x, %gy = %grid_y, %gz = %c1)
+    %map_b = nvgpu.tma.create.descriptor %ub box[{box_n_name}, %c_tile_k] : memref<*x{map_elt}> -> !mapB
+    gpu.launch {clusters}blocks(%bx, %by, %bz) in (%gx = %grid_x, %gy = %grid_y, %gz = %c1)
                threads(%tx, %ty, %tz) in (%sx = %c_threads, %sy = %c1, %sz = %c1)
                dynamic_shared_memory_size %shared {{
       %k0 = arith.constant 0 : index
@@ -415,7 +458,7 @@ module attributes {{gpu.container_module}} {{
         nvgpu.tma.prefetch.descriptor %map_a : !mapA
         nvgpu.tma.prefetch.descriptor %map_b : !mapB
       }}
-{scales}{_raster(config.group_m, config.grid[0])}
+{scales}{rank}{_raster(config.group_m, config.grid[0], config.cluster_m)}{multicast}
       %smem = gpu.dynamic_shared_memory : !smem
       // The buffers start at the first 1024-byte boundary past the shared address of
       // %smem (see nvgpu_gemm_kernel.ALIGNMENT_SLACK).
@@ -531,11 +574,32 @@ def _release(lag: int) -> str:
           }"""
 
 
-def _raster(group_m: int, columns: int) -> str:
+def _raster(group_m: int, columns: int, cluster_m: int = 1) -> str:
     """``%tile_m`` and ``%tile_n`` of this CTA: consecutive CTAs take ``group_m``
     tile rows column by column; with 1, row by row as launched (written without the
     ``x % 1`` and ``x + 0`` that MLIR 22's arith-to-llvm conversion folds and ours
-    keeps: LLVM folds them too, but the IR that reaches it stays the same)."""
+    keeps: LLVM folds them too, but the IR that reaches it stays the same). With
+    clusters of 2 CTAs along M, the raster orders the clusters, and a CTA's tile row
+    is its cluster's times 2 plus its rank ``%by % 2``."""
+    if cluster_m > 1 and group_m > 1:
+        return f"""
+      // Grouped raster of 2-CTA clusters: consecutive clusters take group_m rows of
+      // clusters column by column; each CTA takes its rank's tile row.
+      %k_group = arith.constant {group_m} : index
+      %k_per_group = arith.constant {group_m * columns} : index
+      %pair = arith.divui %by, %k2 : index
+      %pid_row = arith.muli %pair, %gx : index
+      %pid = arith.addi %pid_row, %bx : index
+      %group = arith.divui %pid, %k_per_group : index
+      %first_m = arith.muli %group, %k_group : index
+      %in_group = arith.remui %pid, %k_per_group : index
+      %m_in_group = arith.remui %in_group, %k_group : index
+      %pair_m = arith.addi %first_m, %m_in_group : index
+      %tile_n = arith.divui %in_group, %k_group : index
+      %pair_row = arith.muli %pair_m, %k2 : index
+      %tile_m = arith.addi %pair_row, %rank : index
+      %row = arith.muli %tile_m, %k_tile : index
+      %col = arith.muli %tile_n, %k_tile_n : index"""
     if group_m == 1:
         return """
       %row = arith.muli %by, %k_tile : index
@@ -570,26 +634,42 @@ def _acc_in(acc: str, step: int) -> str:
 
 
 def _load_slice(
-    stage: str, slice_: str, indent: str, tile_n: int, element: Element
+    stage: str,
+    slice_: str,
+    indent: str,
+    tile_n: int,
+    element: Element,
+    cluster_m: int = 1,
 ) -> str:
     """Thread 0's part of filling buffer ``stage`` with K slice ``slice_``: the
     mbarrier expects the stage's bytes, one TMA copy of A's 128-row box and one of
-    B's ``tile_n``-row box (128 bytes a row) deliver them."""
+    B's ``tile_n``-row box (128 bytes a row) deliver them. In a 2-CTA cluster, each
+    CTA copies its half of B's box (``%b_half_at`` bytes on, from column
+    ``%col_b``) into the same place of both CTAs' buffers (``multicast_mask``), so
+    both barriers expect the whole stage."""
     smem = "#gpu.address_space<workgroup>"
     box_a = f"memref<{TILE_M}x{element.slice_k}x{element.map_type}, {smem}>"
-    box_b = f"memref<{tile_n}x{element.slice_k}x{element.map_type}, {smem}>"
+    rows_b = tile_n // cluster_m
+    box_b = f"memref<{rows_b}x{element.slice_k}x{element.map_type}, {smem}>"
+    if cluster_m == 1:
+        b_at = "%b_at = arith.addi %pad, %b_base : index"
+        load_b = f"nvgpu.tma.async.load %map_b[%kk, %col], %barriers[{stage}] to %dst_b : !mapB, !bars -> {box_b}"
+    else:
+        b_at = """%b_mine = arith.addi %b_base, %b_half_at : index
+%b_at = arith.addi %pad, %b_mine : index"""
+        load_b = f"nvgpu.tma.async.load %map_b[%kk, %col_b], %barriers[{stage}] to %dst_b multicast_mask = %cluster_mask : !mapB, !bars -> {box_b}"
     lines = f"""
 %a_from = arith.muli {stage}, %k_a_bytes : index
 %a_at = arith.addi %pad, %a_from : index
 %b_from = arith.muli {stage}, %k_b_bytes : index
 %b_base = arith.addi %b_from, %b_offset0 : index
-%b_at = arith.addi %pad, %b_base : index
+{b_at}
 %dst_a = memref.view %smem[%a_at][] : !smem to {box_a}
 %dst_b = memref.view %smem[%b_at][] : !smem to {box_b}
 %kk = arith.muli {slice_}, %c_tile_k_in : index
 nvgpu.mbarrier.arrive.expect_tx %barriers[{stage}], %k_stage_bytes : !bars
 nvgpu.tma.async.load %map_a[%kk, %row], %barriers[{stage}] to %dst_a : !mapA, !bars -> {box_a}
-nvgpu.tma.async.load %map_b[%kk, %col], %barriers[{stage}] to %dst_b : !mapB, !bars -> {box_b}"""
+{load_b}"""
     return "".join(f"\n{indent}{line}" for line in lines.strip().splitlines())
 
 

@@ -49,6 +49,12 @@ CONFIGS = [
     WgmmaGemmConfig(256, 512, 512, stages=4, wgmma_wait=3, dtype="f16"),
     WgmmaGemmConfig(384, 256, 512, stages=3, group_m=3, dtype="f16"),
     WgmmaGemmConfig(256, 384, 512, stages=3, warpgroups=1, tile_n=128, dtype="f16"),
+    # 2-CTA clusters along M sharing B's slices (TMA multicast), one with the grouped
+    # raster of clusters.
+    WgmmaGemmConfig(256, 512, 1024, stages=3, wgmma_wait=3, dtype="f16", cluster_m=2),
+    WgmmaGemmConfig(
+        512, 512, 512, stages=2, wgmma_wait=1, group_m=2, cluster_m=2, tile_n=128
+    ),
     # A producer warpgroup: full/empty barriers, more slices than stages.
     WgmmaGemmConfig(256, 512, 1024, stages=3, wgmma_wait=3, dtype="f16", producer=True),
     WgmmaGemmConfig(256, 512, 512, stages=2, wgmma_wait=0, producer=True),
@@ -115,6 +121,11 @@ def _check_instructions(ours: str, config: WgmmaGemmConfig) -> None:
     # With a producer warpgroup, registers move from it to the consumers.
     moves = re.findall(r"setmaxnreg\.(\w+)\.sync\.aligned\.u32\s+(\d+);", ours)
     assert sorted(moves) == ([("dec", "40"), ("inc", "232")] if config.producer else [])
+    # Clusters: B's copies are multicast, each half of B's box by one CTA.
+    multicast = re.findall(r"cp\.async\.bulk\.tensor\.2d\S*multicast::cluster", ours)
+    assert bool(multicast) == (config.cluster_m > 1)
+    # The cluster shape is the launch's (MLIR 22 writes no .reqnctapercluster).
+    assert ".reqnctapercluster" not in ours
     # Both operands are K-major: the instruction's transpose immediates are 0.
     if not config.element.scaled:
         assert re.search(r"wgmma\.mma_async[^;]*, p, 1,\s+1, 0,\s+0;", ours)
