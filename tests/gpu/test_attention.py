@@ -52,9 +52,7 @@ IDS = [c.name for c in CONFIGS]
 MAX_ABS_ERROR = 2e-2
 """f16 in and out, f32 statistics, ``ex2.approx``: off by rounding; a wrong layout,
 mask or rescaling is off by ~0.1 to 1."""
-PTXAS = shutil.which("ptxas") or (
-    "/usr/local/bin/ptxas" if Path("/usr/local/bin/ptxas").exists() else None
-)
+PTXAS = shutil.which("ptxas")
 
 
 def _ptx(config: AttentionConfig) -> str:
