@@ -42,7 +42,7 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp, UnitAttr
 from xdsl.dialects.dlti import DataLayoutSpecAttr
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriteWalker, RewritePattern
+from xdsl.pattern_rewriter import RewritePattern
 from xdsl.transforms.dead_code_elimination import RemoveUnusedOperations
 from xdsl.utils.exceptions import PassFailedException
 
@@ -75,6 +75,7 @@ from xdsl_gpu.passes.gpu_to_nvvm_patterns import (
 from xdsl_gpu.passes.gpu_to_nvvm_patterns.libdevice import ILLEGAL_INTRINSICS
 from xdsl_gpu.passes.gpu_to_nvvm_patterns.wmma import WMMATypeConverter, wmma_patterns
 from xdsl_gpu.passes.greedy_constants import unique_constants
+from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier, DispatchingWalker
 from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import (
     NVVM_ADDRESS_SPACES,
@@ -175,8 +176,11 @@ class ConvertGpuToNVVMPass(ModulePass):
             [*expansion_patterns(lowering), *index_expansion_patterns()],
             erase_dead_casts=False,
         ).apply(module)
-        PatternRewriteWalker(
-            RemoveUnusedOperations(), apply_recursively=True, walk_reverse=True
+        # xDSL's dead-code walker, skipping ops with a result in use.
+        DispatchingWalker(
+            DispatchingApplier([RemoveUnusedOperations()], dce_enabled=False),
+            apply_recursively=True,
+            walk_reverse=True,
         ).rewrite_region(module.body)
 
         PatternSet(self._patterns(lowering, converter)).apply(module)
@@ -224,10 +228,16 @@ class ConvertGpuToNVVMPass(ModulePass):
         return patterns
 
     def _check_legality(self, module: kernel_ops.ModuleOp) -> None:
+        # The reason depends on the op's name, which is its class's.
+        reasons: dict[type[Operation], str | None] = {}
         for op in preorder(module):
             if op is module:
                 continue
-            reason = self._illegal(op)
+            kind = type(op)
+            if kind in reasons:
+                reason = reasons[kind]
+            else:
+                reason = reasons[kind] = self._illegal(op)
             if reason is not None:
                 raise legalize_error(op, reason)
 

@@ -28,7 +28,10 @@ from xdsl.rewriter import Rewriter
 from xdsl.traits import (
     IsolatedFromAbove,
     IsTerminator,
+    MemoryEffect,
     MemoryEffectKind,
+    NoMemoryEffect,
+    SymbolOpInterface,
     is_side_effect_free,
     only_has_effect,
 )
@@ -52,13 +55,14 @@ class _Key:
     def __init__(self, op: Operation) -> None:
         self.op = op
         # Sums: the dictionaries' order does not matter (as in xDSL).
+        attributes, properties = op.attributes, op.properties
         self._hash = hash(
             (
                 _op_name(op),
-                sum(hash(item) for item in op.attributes.items()),
-                sum(hash(item) for item in op.properties.items()),
-                hash(op.result_types),
-                hash(op.operands),
+                sum(hash(item) for item in attributes.items()) if attributes else 0,
+                sum(hash(item) for item in properties.items()) if properties else 0,
+                tuple(r.type for r in op.results),
+                tuple(op.operands),
             )
         )
 
@@ -84,6 +88,31 @@ class _Key:
 
 
 _ABSENT = object()
+
+_CLASS_INFO: dict[type[Operation], tuple[bool, bool]] = {}
+
+
+def _class_info(kind: type[Operation]) -> tuple[bool, bool]:
+    """Whether ops of class ``kind`` are terminators, and whether they are pure
+    for sure by their class: every memory-effect trait is ``NoMemoryEffect``'s
+    (no effects whatever the op), and no symbol. Traits are per class."""
+    found = _CLASS_INFO.get(kind)
+    if found is None:
+        effects = kind.get_traits_of_type(MemoryEffect)
+        pure = (
+            bool(effects)
+            and all(
+                getattr(type(t).get_effects, "__func__", None) is _NO_EFFECTS
+                for t in effects
+            )
+            and not kind.has_trait(IsTerminator, value_if_unregistered=False)
+            and not kind.has_trait(SymbolOpInterface, value_if_unregistered=False)
+        )
+        found = _CLASS_INFO[kind] = (kind.has_trait(IsTerminator), pure)
+    return found
+
+
+_NO_EFFECTS = NoMemoryEffect.get_effects.__func__  # pyright: ignore[reportFunctionMemberAccess]
 
 
 class _ScopedTable:
@@ -128,16 +157,23 @@ class _Driver:
             self.to_erase.add(op)
 
     def simplify_operation(self, op: Operation) -> None:
-        if op.has_trait(IsTerminator):
+        terminator, pure = _class_info(type(op))
+        if terminator:
             return
-        if is_trivially_dead(op):
-            self.to_erase.add(op)
-            return
+        if pure:  # what is_trivially_dead and is_side_effect_free answer for it
+            if not any(r.first_use is not None for r in op.results):
+                self.to_erase.add(op)
+                return
+            reads = False
+        else:
+            if is_trivially_dead(op):
+                self.to_erase.add(op)
+                return
+            reads = not is_side_effect_free(op)
         if any(len(region.blocks) > 1 for region in op.regions):
             return
         # An op that only reads stands for a twin in its block with no write
         # in between; a pure op for any twin in scope.
-        reads = not is_side_effect_free(op)
         if reads and not only_has_effect(op, MemoryEffectKind.READ):
             return
         key = _Key(op)

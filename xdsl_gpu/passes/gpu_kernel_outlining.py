@@ -41,6 +41,7 @@ from xdsl.traits import ConstantLike, SymbolOpInterface
 from xdsl.traits import SymbolTable as SymbolTableTrait
 from xdsl.utils.exceptions import ParseError, PassFailedException, VerifyException
 
+from xdsl_gpu.compat.block_splicing import move_ops_to_end
 from xdsl_gpu.diagnostics import at_op
 from xdsl_gpu.gpu_dialect.gpu.compute_ops import (
     BlockDimOp,
@@ -65,6 +66,7 @@ from xdsl_gpu.passes.gpu_launch_sink_index_computations import (
     is_inside,
     used_values_defined_above,
 )
+from xdsl_gpu.passes.ir_walk import postorder
 from xdsl_gpu.passes.llvm_type_converter import describe
 
 DATA_LAYOUT_ATTR_NAME = "dlti.dl_spec"
@@ -152,13 +154,22 @@ def symbol_uses(op: Operation) -> list[str]:
     """The flat symbol references of ``op`` and the ops nested in it, without
     entering nested symbol tables (upstream ``SymbolTable::getSymbolUses``)."""
     out: list[str] = []
+    tables: dict[type[Operation], bool] = {}  # a trait: the same for a class
 
     def visit(o: Operation) -> None:
-        attrs = o.properties | o.attributes
-        for key in sorted(attrs):
-            _flat_symbol_uses(attrs[key], out)
-        if o is not op and o.has_trait(SymbolTableTrait, value_if_unregistered=False):
-            return
+        if o.properties or o.attributes:
+            attrs = o.properties | o.attributes
+            for key in sorted(attrs):
+                _flat_symbol_uses(attrs[key], out)
+        if o is not op:
+            kind = type(o)
+            table = tables.get(kind)
+            if table is None:
+                table = tables[kind] = o.has_trait(
+                    SymbolTableTrait, value_if_unregistered=False
+                )
+            if table:
+                return
         for region in o.regions:
             for block in region.blocks:
                 for nested in block.ops:
@@ -254,9 +265,7 @@ def outline_kernel_func(launch: LaunchOp, name: str) -> tuple[FuncOp, list[SSAVa
 
     # The launch's entry block continues the function's entry block; the others
     # follow it.
-    for op in list(launch_entry.ops):
-        launch_entry.detach_op(op)
-        entry.add_op(op)
+    move_ops_to_end(launch_entry, entry)  # one splice, not one move per op
     for block in list(body.blocks)[1:]:
         body.detach_block(block)
         func.body.add_block(block)
@@ -345,9 +354,7 @@ class GpuKernelOutliningPass(ModulePass):
             if func.get_trait(SymbolOpInterface) is None:
                 continue
             insert_before = func.next_op
-            launches = [
-                o for o in func.walk(region_first=True) if isinstance(o, LaunchOp)
-            ]
+            launches = [o for o in postorder(func) if isinstance(o, LaunchOp)]
             for launch in launches:
                 self._outline(launch, table, insert_before, spec)
                 modified = True

@@ -21,6 +21,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import ConstantLike
 
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
+from xdsl_gpu.passes.ir_walk import region_postorder
 
 
 def is_inside(op: Operation, region: Region) -> bool:
@@ -38,20 +39,19 @@ def used_values_defined_above(region: Region) -> list[SSAValue]:
     """The values that ops of ``region`` use but that are defined outside it, in the
     order of first use when the ops are walked children first (upstream
     ``getUsedValuesDefinedAbove``, whose walk is post-order); no duplicates."""
-    inner_blocks = {id(b) for op in region.walk() for r in op.regions for b in r.blocks}
+    ops = region_postorder(region)  # region.walk(region_first=True), as a list
+    inner_blocks = {
+        id(b) for op in ops if op.regions for r in op.regions for b in r.blocks
+    }
     inner_blocks.update(id(b) for b in region.blocks)
     found: dict[SSAValue, None] = {}
-    for op in region.walk(region_first=True):
+    for op in ops:
         for operand in op.operands:
-            block = _defining_block(operand)
+            owner = operand.owner
+            block = owner if isinstance(owner, Block) else owner.parent
             if block is None or id(block) not in inner_blocks:
                 found.setdefault(operand, None)
     return list(found)
-
-
-def _defining_block(value: SSAValue) -> Block | None:
-    owner = value.owner
-    return owner if isinstance(owner, Block) else owner.parent_block()
 
 
 def is_likely_an_index_computation(op: Operation) -> bool:

@@ -11,19 +11,28 @@ replaced by it. A pass that runs a greedy rewrite before its conversion (as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.traits import ConstantLike, IsolatedFromAbove
 
 
-def _postorder(op: Operation) -> Iterator[Operation]:
+def _postorder(op: Operation) -> list[Operation]:
     """The ops nested in ``op`` (not ``op`` itself), each after the ops inside it."""
+    found: list[Operation] = []
+    _collect_postorder(op, found)
+    return found
+
+
+def _collect_postorder(op: Operation, found: list[Operation]) -> None:
     for region in op.regions:
         for block in region.blocks:
-            for child in list(block.ops):
-                yield from _postorder(child)
-                yield child
+            child = block.first_op
+            while child is not None:
+                if child.regions:
+                    _collect_postorder(child, found)
+                found.append(child)
+                child = child.next_op
 
 
 def _insertion_region(block: Block) -> Region | None:
@@ -62,13 +71,20 @@ def unique_constants(
 ) -> None:
     """Hoist and deduplicate the constants nested in ``root`` as MLIR's greedy
     driver's first walk does (see the module docstring). ``is_constant`` says which
-    ops are constants (default: ``ConstantLike`` ones)."""
+    ops are constants (default: ``ConstantLike`` ones), a question of the op's class
+    (its name and traits) asked of the first op of each class."""
     uniqued: dict[Region, dict[tuple[object, ...], Operation]] = {}
     owned: set[Operation] = set()
-    for op in list(_postorder(root)):
-        constant = (
-            op.has_trait(ConstantLike) if is_constant is None else is_constant(op)
-        )
+    # Whether an op is a constant is a property of its class (its name and
+    # traits), asked once per class.
+    constant_class: dict[type[Operation], bool] = {}
+    for op in _postorder(root):
+        kind = type(op)
+        constant = constant_class.get(kind)
+        if constant is None:
+            constant = constant_class[kind] = (
+                op.has_trait(ConstantLike) if is_constant is None else is_constant(op)
+            )
         if not constant or len(op.results) != 1:
             continue
         block = op.parent_block()

@@ -13,8 +13,11 @@ looks up the folder traits once per class. Every op meets the same rewrites as
 before, so the output is the same.
 
 :class:`DispatchingWalker` is xDSL's ``PatternRewriteWalker`` that does not hand
-the applier an op it would leave alone: no pattern or folder for its class, and a
-result in use (so not trivially dead). Same worklist, same order.
+the applier an op it would leave alone: no folder for its class, no pattern but
+xDSL's ``RemoveUnusedOperations``, and a result in use (so not trivially dead).
+The same worklist in the same order, filled from a list of the ops (``ir_walk``)
+instead of xDSL's generators, and keeping its ops by ``id``
+(``compat/op_worklist.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from xdsl.folder import Folder
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation, Region
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
@@ -33,8 +36,14 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import ConstantLike, HasCanonicalizationPatternsTrait, HasFolder
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
-from xdsl.transforms.dead_code_elimination import is_trivially_dead
+from xdsl.transforms.dead_code_elimination import (
+    RemoveUnusedOperations,
+    is_trivially_dead,
+)
+from xdsl.utils.worklist import Worklist
 
+from xdsl_gpu.compat.op_worklist import OpWorklist
+from xdsl_gpu.passes.ir_walk import postorder, preorder
 from xdsl_gpu.passes.llvm_type_converter import acted_on, acted_on_names, may_act
 
 __all__ = ["DispatchingApplier", "DispatchingWalker", "may_act_on_class"]
@@ -54,12 +63,14 @@ class DispatchingApplier(GreedyRewritePatternApplier):
     """``GreedyRewritePatternApplier`` with the patterns and the folder of each
     class of op looked up once (module docstring)."""
 
-    _by_class: dict[type[Operation], tuple[bool, list[RewritePattern]]] = field(
-        default_factory=dict[type[Operation], tuple[bool, list[RewritePattern]]],
+    _by_class: dict[type[Operation], tuple[bool, list[RewritePattern], bool]] = field(
+        default_factory=dict[type[Operation], tuple[bool, list[RewritePattern], bool]],
         init=False,
     )
 
-    def _of(self, kind: type[Operation]) -> tuple[bool, list[RewritePattern]]:
+    def _of(self, kind: type[Operation]) -> tuple[bool, list[RewritePattern], bool]:
+        """Whether ops of ``kind`` may fold, the patterns that may act on them,
+        and whether those only erase dead ops."""
         found = self._by_class.get(kind)
         if found is None:
             foldable = (
@@ -68,14 +79,15 @@ class DispatchingApplier(GreedyRewritePatternApplier):
                 and not kind.has_trait(ConstantLike, value_if_unregistered=True)
             )
             patterns = [p for p in self.rewrite_patterns if may_act_on_class(p, kind)]
-            found = self._by_class[kind] = (foldable, patterns)
+            dead_only = all(type(p) is RemoveUnusedOperations for p in patterns)
+            found = self._by_class[kind] = (foldable, patterns, dead_only)
         return found
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if self.dce_enabled and is_trivially_dead(op):
             rewriter.erase(op)
             return
-        foldable, patterns = self._of(type(op))
+        foldable, patterns, _ = self._of(type(op))
         if foldable:
             if self.ctx is None:
                 raise ValueError("Context is required for folding")
@@ -95,6 +107,35 @@ class DispatchingWalker(PatternRewriteWalker):
     """``PatternRewriteWalker`` over a :class:`DispatchingApplier` that skips the
     ops the applier would leave alone (module docstring)."""
 
+    _worklist: Worklist[Operation] = field(default_factory=OpWorklist, init=False)
+
+    def _populate_worklist(self, op: Operation | Region | Block) -> None:
+        if self.walk_regions_first:
+            super()._populate_worklist(op)
+            return
+        # xDSL's order: the pre-order reversed (a reverse walk, regions first), or
+        # with walk_reverse the post-order (a walk, regions first).
+        found: list[Operation] = []
+        if isinstance(op, Operation):
+            if self.walk_reverse:
+                found = postorder(op)
+            else:
+                found = preorder(op)
+                found.reverse()
+        else:
+            for block in op.blocks if isinstance(op, Region) else (op,):
+                inner = block.first_op
+                while inner is not None:
+                    found.extend(
+                        postorder(inner) if self.walk_reverse else preorder(inner)
+                    )
+                    inner = inner.next_op
+            if not self.walk_reverse:
+                found.reverse()
+        push = self._worklist.push
+        for each in found:
+            push(each)
+
     def _process_worklist(self, listener: PatternRewriterListener) -> bool:
         applier = self.pattern
         if not isinstance(applier, DispatchingApplier):
@@ -104,23 +145,25 @@ class DispatchingWalker(PatternRewriteWalker):
         rewriter: PatternRewriter | None = None
         while worklist:
             op = worklist.pop()
-            foldable, patterns = applier._of(type(op))  # pyright: ignore[reportPrivateUsage]
-            if (
-                not foldable
-                and not patterns
-                and (
-                    not applier.dce_enabled
-                    or any(r.first_use is not None for r in op.results)
-                )
-            ):
-                continue  # nothing could fold, match or erase it
+            foldable, patterns, dead_only = applier._of(type(op))  # pyright: ignore[reportPrivateUsage]
+            if not foldable and dead_only:
+                if not patterns and not applier.dce_enabled:
+                    continue
+                # Only the erasure of a trivially dead op could act.
+                results = op.results
+                if len(results) == 1:
+                    if results[0].first_use is not None:
+                        continue  # nothing could fold, match or erase it
+                elif any(r.first_use is not None for r in results):
+                    continue
             if rewriter is None:
                 rewriter = PatternRewriter(op)
                 rewriter.extend_from_listener(listener)
             rewriter.has_done_action = False
             rewriter.current_operation = op
             rewriter.insertion_point = InsertPoint.before(op)
-            rewriter.name_hint = None
+            if rewriter.name_hint is not None:  # its setter checks the name
+                rewriter.name_hint = None
             try:
                 applier.match_and_rewrite(op, rewriter)
             except Exception as err:

@@ -57,8 +57,8 @@ class _Copier:
         new = op.create(
             operands=operands,
             result_types=[r.type for r in op.results],
-            attributes=op.attributes.copy(),
-            properties=op.properties.copy(),
+            attributes=op.attributes,  # copied by Operation.__init__
+            properties=op.properties,
             location=op.location,
             # The blocks of a copied region are all made before its ops.
             successors=[self.blocks.get(s, s) for s in successors]

@@ -10,9 +10,9 @@ a small part of a compile all the same).
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from xdsl.ir import Operation, Region
 
-__all__ = ["preorder"]
+__all__ = ["postorder", "preorder", "region_postorder"]
 
 
 def preorder(root: Operation) -> list[Operation]:
@@ -33,3 +33,38 @@ def _collect(op: Operation, ops: list[Operation]) -> None:
                 if inner.regions:
                     _collect(inner, ops)
                 inner = inner.next_op
+
+
+def postorder(root: Operation) -> list[Operation]:
+    """``root`` and every op nested in it, in ``list(root.walk(region_first=True))``'s
+    order (each op after the ops of its regions)."""
+    ops: list[Operation] = []
+    _collect_post(root, ops)
+    return ops
+
+
+def _collect_post(op: Operation, ops: list[Operation]) -> None:
+    for region in op.regions:
+        for block in region.blocks:
+            inner = block.first_op
+            while inner is not None:
+                if inner.regions:
+                    _collect_post(inner, ops)
+                else:
+                    ops.append(inner)
+                inner = inner.next_op
+    ops.append(op)
+
+
+def region_postorder(region: Region) -> list[Operation]:
+    """Every op in ``region``, in ``list(region.walk(region_first=True))``'s order."""
+    ops: list[Operation] = []
+    for block in region.blocks:
+        inner = block.first_op
+        while inner is not None:
+            if inner.regions:
+                _collect_post(inner, ops)
+            else:
+                ops.append(inner)
+            inner = inner.next_op
+    return ops

@@ -15,7 +15,9 @@ on their class's traits alone). That was half of ``canonicalize`` and of
 The ops considered are xDSL's: those of the blocks reachable from the region's
 entry block and, recursively, of the regions of those ops. A user outside them
 keeps nothing alive, as in xDSL's. Erasure is xDSL's own (``LiveSet.delete_dead``),
-so the same ops and blocks go in the same order, with the same listener calls.
+so the same ops and blocks go in the same order, with the same listener calls;
+where every op of every block is live (the usual case), there is nothing to erase
+and its walk is left out.
 """
 
 from __future__ import annotations
@@ -42,39 +44,60 @@ def _effects_fixed_by_class(kind: type[Operation]) -> bool:
 def region_dce(region: Region, listener: PatternRewriterListener | None = None) -> bool:
     """Erase the ops of ``region`` that nothing live needs, as xDSL's
     ``region_dce``; whether anything was erased."""
-    by_class: dict[type[Operation], bool | None] = {}  # None: ask each op
-
-    def dead_if_unused(op: Operation) -> bool:
-        kind = type(op)
-        if kind not in by_class:
-            fixed = _effects_fixed_by_class(kind)
-            by_class[kind] = would_be_trivially_dead(op) if fixed else None
-        answer = by_class[kind]
-        return would_be_trivially_dead(op) if answer is None else answer
-
-    considered: set[Operation] = set()
-    live: set[Operation] = set()
+    # Per class: True/False, the answer of would_be_trivially_dead for every op of
+    # the class; None: ask each op.
+    by_class: dict[type[Operation], bool | None] = {}
+    # Each op by id (an IRDL op's __hash__ is a Python call): whether it is live.
+    live: dict[int, bool] = {}
+    seen: list[Operation] = []
+    live_count = 0
     pending: list[Operation] = []
     regions = [region]
+    blocks_all_stay = True
     while regions:
-        first = regions.pop().first_block
+        current = regions.pop()
+        first = current.first_block
         if first is None:
             continue
+        reached = 0
         for block in PostOrderIterator(first):
-            for op in block.ops:
-                considered.add(op)
+            reached += 1
+            if block.first_op is None and block is not first:
+                blocks_all_stay = False  # delete_dead erases it
+            op = block.first_op
+            while op is not None:
+                seen.append(op)
                 if op.regions:
                     regions.extend(op.regions)
-                if not dead_if_unused(op):
-                    live.add(op)
+                kind = type(op)
+                if kind in by_class:
+                    answer = by_class[kind]
+                else:
+                    answer = by_class[kind] = (
+                        would_be_trivially_dead(op)
+                        if _effects_fixed_by_class(kind)
+                        else None
+                    )
+                if answer is None:
+                    answer = would_be_trivially_dead(op)
+                live[id(op)] = not answer
+                if not answer:
+                    live_count += 1
                     pending.append(op)
+                op = op.next_op
+        if reached != len(current.blocks):
+            blocks_all_stay = False
     while pending:
         for operand in pending.pop().operands:
             if isinstance(operand, OpResult):
                 definition = operand.op
-                if definition not in live and definition in considered:
-                    live.add(definition)
+                key = id(definition)
+                if live.get(key) is False:  # considered, not live yet
+                    live[key] = True
+                    live_count += 1
                     pending.append(definition)
-    live_set = LiveSet(changed=False, _live_ops=live)
+    if blocks_all_stay and live_count == len(live):
+        return False  # every op is live: delete_dead would erase nothing
+    live_set = LiveSet(changed=False, _live_ops={op for op in seen if live[id(op)]})
     live_set.delete_dead(region, listener)
     return live_set.changed
