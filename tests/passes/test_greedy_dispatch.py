@@ -4,12 +4,15 @@ order, the same walks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, Region
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
+    PatternRewriterListener,
     PatternRewriteWalker,
     RewritePattern,
 )
@@ -18,6 +21,7 @@ from xdsl.transforms.dead_code_elimination import RemoveUnusedOperations
 from xdsl.transforms.dead_code_elimination import region_dce as xdsl_region_dce
 
 from tests.support.xdsl_tools import make_context, parse, print_module
+from xdsl_gpu.passes import greedy_dispatch
 from xdsl_gpu.passes.greedy_dispatch import (
     DispatchingApplier,
     DispatchingWalker,
@@ -25,6 +29,9 @@ from xdsl_gpu.passes.greedy_dispatch import (
 )
 from xdsl_gpu.passes.ir_walk import postorder, preorder
 from xdsl_gpu.passes.llvm_folds import FoldExtractValue, FoldGEP
+from xdsl_gpu.passes.region_liveness import region_dce
+
+PostWalk = Callable[[Region, PatternRewriterListener], bool]
 
 PROGRAM = """
 module {
@@ -50,7 +57,7 @@ module {
 """
 
 
-def _canonicalize(ours: bool) -> ModuleOp:
+def _canonicalize(ours: bool, post_walk: PostWalk = xdsl_region_dce) -> ModuleOp:
     module = parse(PROGRAM)
     patterns: list[RewritePattern] = [
         CanonicalizationRewritePattern(),
@@ -61,12 +68,12 @@ def _canonicalize(ours: bool) -> ModuleOp:
     if ours:
         DispatchingWalker(
             DispatchingApplier(patterns, ctx=ctx, folding_enabled=True),
-            post_walk_func=xdsl_region_dce,
+            post_walk_func=post_walk,
         ).rewrite_module(module)
     else:
         PatternRewriteWalker(
             GreedyRewritePatternApplier(patterns, ctx=ctx, folding_enabled=True),
-            post_walk_func=xdsl_region_dce,
+            post_walk_func=post_walk,
         ).rewrite_module(module)
     return module
 
@@ -75,6 +82,30 @@ def test_canonicalize_as_xdsls() -> None:
     ours, theirs = _canonicalize(True), _canonicalize(False)
     assert print_module(ours) == print_module(theirs)
     assert print_module(ours) != print_module(parse(PROGRAM))  # it did something
+
+
+def test_region_dce_not_run_again_on_what_it_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a round whose walk changed nothing, our region_dce (which would find
+    nothing) is left out; the result is xDSL's walker's with it."""
+    calls: list[bool] = []
+
+    def counted(
+        region: Region, listener: PatternRewriterListener | None = None
+    ) -> bool:
+        changed = region_dce(region, listener)
+        calls.append(changed)
+        return changed
+
+    theirs = _canonicalize(False, counted)
+    their_calls = list(calls)
+    calls.clear()
+    monkeypatch.setattr(greedy_dispatch, "region_dce", counted)
+    ours = _canonicalize(True, counted)
+    assert print_module(ours) == print_module(theirs)
+    assert their_calls[-1] is False  # xDSL's last call finds nothing
+    assert len(calls) == len(their_calls) - 1
 
 
 def test_dead_code_walk_as_xdsls() -> None:

@@ -45,6 +45,7 @@ from xdsl.utils.worklist import Worklist
 from xdsl_gpu.compat.op_worklist import OpWorklist
 from xdsl_gpu.passes.ir_walk import postorder, preorder
 from xdsl_gpu.passes.llvm_type_converter import acted_on, acted_on_names, may_act
+from xdsl_gpu.passes.region_liveness import region_dce
 
 __all__ = ["DispatchingApplier", "DispatchingWalker", "may_act_on_class"]
 
@@ -108,6 +109,27 @@ class DispatchingWalker(PatternRewriteWalker):
     ops the applier would leave alone (module docstring)."""
 
     _worklist: Worklist[Operation] = field(default_factory=OpWorklist, init=False)
+
+    def rewrite_region(self, region: Region) -> bool:
+        """xDSL's rounds (walk, then ``post_walk_func``, again while either changed
+        something), except that ``region_liveness.region_dce`` is not run again
+        after a round whose walk changed nothing: the IR is then what its last run
+        left, where it finds nothing (what it keeps is live, so stays live)."""
+        listener = self._get_rewriter_listener()
+        post_walk = self.post_walk_func
+        self._populate_worklist(region)
+        modified = self._process_worklist(listener)
+        if post_walk is not None:
+            modified |= post_walk(region, listener)
+        if not self.apply_recursively:
+            return modified
+        result = modified
+        while modified:
+            self._populate_worklist(region)
+            modified = self._process_worklist(listener)
+            if post_walk is not None and (modified or post_walk is not region_dce):
+                modified |= post_walk(region, listener)
+        return result
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         if self.walk_regions_first:
