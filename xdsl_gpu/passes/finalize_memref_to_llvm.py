@@ -646,7 +646,10 @@ class AllocaScopeLowering(MemRefPattern):
 
     op_type = memref.AllocaScopeOp
 
-    acts_on = (memref.AllocaScopeOp,)
+    @property
+    def acts_on(self) -> tuple[type[Operation], ...]:
+        """``op_type`` (its own rewrite says so too)."""
+        return (self.op_type,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, memref.AllocaScopeOp):
@@ -1040,7 +1043,10 @@ def _global_type(
 class GlobalLowering(MemRefPattern):
     op_type = memref.GlobalOp
 
-    acts_on = (memref.GlobalOp,)
+    @property
+    def acts_on(self) -> tuple[type[Operation], ...]:
+        """``op_type`` (its own rewrite says so too)."""
+        return (self.op_type,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, memref.GlobalOp):
