@@ -136,13 +136,15 @@ def _described(error: BaseException) -> str:
     return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
 
 
-SMALLEST_SPLIT = 1000
+SMALLEST_SPLIT = 300
 """The fewest ops of device code (in ``gpu.module``\\ s and ``gpu.launch`` bodies)
 that the schedule is used for. Each worker pays once what this process has paid
 already (the first use of each op class, pattern and format, LLVM's loading: ~0.1 s
 of CPU time); below this size that costs more than the parallel lowering saves
 (seed 002, 57 device ops: 0.53 s step after step, 0.65 s with two workers on two
-CPUs; ``benchmarks/bench_compile.py``)."""
+CPUs), above it the workers win (8 copies of seed 002, 456 device ops, served cold
+on a quiet 2-CPU machine: 0.552 s with 1000 here, step after step; 0.392 s with
+300, in parallel; ``benchmarks/bench_compile.py``)."""
 
 
 def device_op_count(module: ModuleOp) -> int:
