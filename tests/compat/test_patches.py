@@ -1002,6 +1002,88 @@ def test_gap_plain_op_construction() -> None:
     assert len(built) == 4  # operands, results, regions, successors
 
 
+def test_gap_plain_op_verification() -> None:
+    """xDSL's verifier goes through its variadic count checks for an op with no
+    variadic part."""
+    from xdsl.dialects import arith, test
+    from xdsl.dialects.builtin import f32
+    from xdsl.irdl import operations
+
+    value = test.TestOp(result_types=[f32]).res[0]
+    op = arith.AddfOp(value, value)
+    counted: list[int] = []
+    sizes = operations.verify_variadic_size
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        counted.append(1)
+        return sizes(*args, **kwargs)
+
+    with (
+        mock.patch.object(
+            operations,
+            "irdl_op_verify_arg_list",
+            compat.original(operations.irdl_op_verify_arg_list),
+        ),
+        mock.patch.object(operations, "verify_variadic_size", counting),
+    ):
+        op.verify()
+    assert len(counted) >= 2  # operands and results
+
+
+def test_plain_op_verification_keeps_xdsls_answers() -> None:
+    """With the fast path, every op verifies as with xDSL's function: the same ops
+    pass, and the same messages come for wrong counts, wrong types and a type
+    variable bound twice."""
+    from xdsl.dialects import arith, llvm, memref, test
+    from xdsl.dialects.builtin import IndexType, MemRefType, f32, f64, i32
+    from xdsl.irdl import operations
+    from xdsl.utils.exceptions import VerifyException
+
+    compat.plain_op_verification()
+    a, b, i = test.TestOp(result_types=[f32, f64, IndexType()]).results
+    n = test.TestOp(result_types=[i32]).res[0]
+    m = test.TestOp(result_types=[MemRefType(f32, [4])]).res[0]
+
+    def cases() -> list[Any]:
+        few = arith.AddfOp(a, a)
+        few.operands = [a]  # one operand for two
+        many = arith.AddfOp(a, a)
+        many.operands = [a, a, a]
+        return [
+            arith.AddfOp(a, a),  # fine
+            arith.AddfOp(a, b),  # f32 and f64: the type variable says no
+            arith.AddfOp(n, n),  # not a float
+            arith.AddiOp(n, n),
+            arith.AddiOp(a, a),
+            few,
+            many,
+            llvm.AddOp(n, n),
+            memref.LoadOp.get(m, [i]),  # variadic indices: xDSL's way
+            memref.LoadOp.get(m, []),
+        ]
+
+    def outcomes() -> list[str]:
+        said: list[str] = []
+        for op in cases():
+            try:
+                op.verify()
+                said.append("ok")
+            except VerifyException as e:
+                said.append(str(e))
+        return said
+
+    ours = outcomes()
+    with mock.patch.object(
+        operations,
+        "irdl_op_verify_arg_list",
+        compat.original(operations.irdl_op_verify_arg_list),
+    ):
+        theirs = outcomes()
+    assert ours == theirs
+    assert ours[0] == "ok"
+    assert ours.count("ok") < len(ours) - 4  # the wrong ones were refused
+
+
 def test_plain_ops_gap_parsed_and_llvm_ops() -> None:
     """xDSL's parser builds an op from a list of values and of types per
     definition (``[[%a], [%b]]``, ``[(f32,)]``), which its builder flattens, and

@@ -119,6 +119,7 @@ def use_xdsl_gpu(main: Any) -> None:
     compat.no_second_verification()
     compat.remembered_builtin_types()
     compat.plain_op_construction()
+    compat.plain_op_verification()
     compat.statement_forms()
     compat.regex_tokens()
     register_target_interfaces()
