@@ -83,6 +83,9 @@ from xdsl_gpu.gpu_dialect.nvvm.wgmma_ops import (
     _is_transposable,  # pyright: ignore[reportPrivateUsage]
     _scalar_llvm,  # pyright: ignore[reportPrivateUsage]
     _types_allowed,  # pyright: ignore[reportPrivateUsage]
+    accumulator_registers,
+    parse_property_groups,
+    print_property_groups,
 )
 
 A_REGISTERS = 4
@@ -177,18 +180,9 @@ class WgmmaMmaAsyncRegAOp(IRDLOperation):
         inouts = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
         properties: dict[str, Attribute] = {
-            "shape": MMAShapeAttr.new(MMAShapeAttr.parse_parameters(parser))
+            "shape": MMAShapeAttr.new(MMAShapeAttr.parse_parameters(parser)),
+            **parse_property_groups(parser, cls._GROUPS, cls._KINDS),
         }
-        for letter, names in cls._GROUPS:
-            parser.parse_punctuation(",")
-            parser.parse_keyword(letter)
-            parser.parse_punctuation("[")
-            for i, key in enumerate(names):
-                if i and parser.parse_optional_punctuation(",") is None:
-                    break  # D's satfinite is optional
-                kind = cls._KINDS[key]
-                properties[key] = kind.new(kind.parse_parameter(parser))  # pyright: ignore
-            parser.parse_punctuation("]")
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         a_type = parser.parse_type()
@@ -215,16 +209,7 @@ class WgmmaMmaAsyncRegAOp(IRDLOperation):
         )
         printer.print_string(", ")
         self.shape.print_parameters(printer)
-        for letter, names in self._GROUPS:
-            shown = [
-                v for v in (self.properties.get(k) for k in names) if v is not None
-            ]
-            printer.print_string(f", {letter}[")
-            for i, value in enumerate(shown):
-                if i:
-                    printer.print_string(", ")
-                value.print_parameter(printer)  # pyright: ignore
-            printer.print_string("]")
+        print_property_groups(printer, self.properties, self._GROUPS)
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.a.type)
@@ -244,9 +229,7 @@ class WgmmaMmaAsyncRegAOp(IRDLOperation):
         )
 
     def _register_count(self) -> int:
-        """Accumulator registers per thread: ``n / 2`` (f32, s32), ``n / 4`` (f16)."""
-        n = self.shape.n.data
-        return n // 4 if self.type_d.data == WGMMATypes.F16 else n // 2
+        return accumulator_registers(self.shape.n.data, self.type_d.data)
 
     def verify_(self) -> None:
         prefix = f"'{self.name}' op "

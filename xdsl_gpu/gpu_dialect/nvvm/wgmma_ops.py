@@ -22,6 +22,7 @@ registers tied to the results (:mod:`.ptx_builder`). The three others are intrin
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
@@ -211,6 +212,50 @@ class WgmmaWaitGroupSyncOp(IRDLOperation):
         )
 
 
+def parse_property_groups(
+    parser: Parser,
+    groups: Sequence[tuple[str, Sequence[str]]],
+    kinds: Mapping[str, type[Attribute]],
+) -> dict[str, Attribute]:
+    """The ``, D[...], A[...], B[...]`` groups of a wgmma op's custom form: each
+    letter, then its properties' parameters in order, separated by commas; a
+    group may stop early (D's ``satfinite`` is optional)."""
+    properties: dict[str, Attribute] = {}
+    for letter, names in groups:
+        parser.parse_punctuation(",")
+        parser.parse_keyword(letter)
+        parser.parse_punctuation("[")
+        for i, key in enumerate(names):
+            if i and parser.parse_optional_punctuation(",") is None:
+                break
+            kind = kinds[key]
+            properties[key] = kind.new(kind.parse_parameter(parser))  # pyright: ignore
+        parser.parse_punctuation("]")
+    return properties
+
+
+def print_property_groups(
+    printer: Printer,
+    properties: Mapping[str, Attribute],
+    groups: Sequence[tuple[str, Sequence[str]]],
+) -> None:
+    """Print what :func:`parse_property_groups` reads (absent properties left out)."""
+    for letter, names in groups:
+        shown = [v for v in (properties.get(k) for k in names) if v is not None]
+        printer.print_string(f", {letter}[")
+        for i, value in enumerate(shown):
+            if i:
+                printer.print_string(", ")
+            value.print_parameter(printer)  # pyright: ignore
+        printer.print_string("]")
+
+
+def accumulator_registers(n: int, type_d: str) -> int:
+    """Accumulator registers per thread of an m64nN wgmma: ``n / 2`` (f32, s32),
+    ``n / 4`` (f16, two per register)."""
+    return n // 4 if type_d == WGMMATypes.F16 else n // 2
+
+
 @irdl_op_definition
 class WgmmaMmaAsyncOp(IRDLOperation):
     """``nvvm.wgmma.mma_async``: ``D = A * B (+ D)`` over a warpgroup (see the
@@ -292,18 +337,9 @@ class WgmmaMmaAsyncOp(IRDLOperation):
         inouts = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
         properties: dict[str, Attribute] = {
-            "shape": MMAShapeAttr.new(MMAShapeAttr.parse_parameters(parser))
+            "shape": MMAShapeAttr.new(MMAShapeAttr.parse_parameters(parser)),
+            **parse_property_groups(parser, cls._GROUPS, cls._KINDS),
         }
-        for letter, names in cls._GROUPS:
-            parser.parse_punctuation(",")
-            parser.parse_keyword(letter)
-            parser.parse_punctuation("[")
-            for i, key in enumerate(names):
-                if i and parser.parse_optional_punctuation(",") is None:
-                    break  # D's satfinite is optional
-                kind = cls._KINDS[key]
-                properties[key] = kind.new(kind.parse_parameter(parser))  # pyright: ignore
-            parser.parse_punctuation("]")
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         inouts_type = parser.parse_type()
@@ -328,15 +364,7 @@ class WgmmaMmaAsyncOp(IRDLOperation):
         )
         printer.print_string(", ")
         self.shape.print_parameters(printer)
-        for letter, names in self._GROUPS:
-            values = [self.properties.get(key) for key in names]
-            shown = [v for v in values if v is not None]
-            printer.print_string(f", {letter}[")
-            for i, value in enumerate(shown):
-                if i:
-                    printer.print_string(", ")
-                value.print_parameter(printer)  # pyright: ignore
-            printer.print_string("]")
+        print_property_groups(printer, self.properties, self._GROUPS)
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.inouts.type)
@@ -354,10 +382,7 @@ class WgmmaMmaAsyncOp(IRDLOperation):
         )
 
     def _register_count(self) -> int:
-        """Accumulator registers per thread: ``n / 2`` (f32, s32), ``n / 4``
-        (f16, two per register)."""
-        n = self.shape.n.data
-        return n // 4 if self.type_d.data == WGMMATypes.F16 else n // 2
+        return accumulator_registers(self.shape.n.data, self.type_d.data)
 
     def verify_(self) -> None:
         prefix = f"'{self.name}' op "
@@ -529,4 +554,7 @@ __all__ = [
     "WgmmaGroupSyncAlignedOp",
     "WgmmaMmaAsyncOp",
     "WgmmaWaitGroupSyncOp",
+    "accumulator_registers",
+    "parse_property_groups",
+    "print_property_groups",
 ]
