@@ -33,7 +33,6 @@ missed.
 from __future__ import annotations
 
 import argparse
-import ctypes
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -52,6 +51,7 @@ from bench_nvgpu_gemm import (  # pyright: ignore[reportPrivateUsage]
     Clocks,
     _time_round,
     compile_ours,
+    kernel_runner,
     tensor_map,
 )
 from bench_wmma_matmul import time_ms  # pyright: ignore[reportPrivateUsage]
@@ -80,7 +80,6 @@ PEAK_TFLOPS = 989.0  # H200 SXM dense f16 tensor cores
 ROUNDS = 10
 TARGET_VS_CUDNN = 0.70
 CUDNN, FLASH = "torch SDPA cuDNN", "torch SDPA flash"
-CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 
 def configs(shape: tuple[int, int, int, int, bool]) -> list[AttentionConfig]:
@@ -105,30 +104,6 @@ def shape_name(shape: tuple[int, int, int, int, bool]) -> str:
 
 
 # -- launching -----------------------------------------------------------------------
-
-
-def kernel_runner(
-    gpu: Gpu, cubin: bytes, config: AttentionConfig, args: Sequence[int]
-) -> Callable[[], None]:
-    """Launches the kernel (Q's, K's and V's maps, O) as ``@attention`` would."""
-    cu = gpu.cu
-    function = gpu.function(cubin, KERNEL_NAME)
-    attribute = cu.CUfunction_attribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
-    gpu._ok(  # pyright: ignore[reportPrivateUsage]
-        (cu.cuFuncSetAttribute(function, attribute, config.shared_bytes)[0], None)
-    )
-    values = [ctypes.c_void_p(a) for a in args]
-    pointers = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
-
-    def launch() -> None:
-        assert values  # keeps alive the argument values that ``pointers`` points at
-        result = cu.cuLaunchKernel(
-            function, *config.grid, *config.block, config.shared_bytes, 0,
-            ctypes.addressof(pointers), 0,
-        )  # fmt: skip
-        gpu._ok((result[0], None))  # pyright: ignore[reportPrivateUsage]
-
-    return launch
 
 
 def _torch() -> Any | None:
@@ -317,8 +292,9 @@ def bench_shape(
             map_v = tensor_map(dv, rows, d, (config.block_n, BOX))
             maps += [map_q, map_k, map_v]
             runners[label_of(config)] = kernel_runner(
-                gpu, cubins[config.name], config, (map_q, map_k, map_v, do)
-            )
+                gpu, cubins[config.name], config, (map_q, map_k, map_v, do),
+                KERNEL_NAME,
+            )  # fmt: skip
         got = np.empty_like(poison)
         for config in configs(shape):  # correctness first, from a poisoned O
             label = label_of(config)

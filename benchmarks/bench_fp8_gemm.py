@@ -38,7 +38,6 @@ folder along, and name it there::
 from __future__ import annotations
 
 import argparse
-import ctypes
 import shutil
 import sys
 from collections.abc import Callable, Sequence
@@ -57,6 +56,7 @@ from bench_nvgpu_gemm import (  # pyright: ignore[reportPrivateUsage]
     _time_round,
     compile_ours,
     compile_upstream,
+    kernel_runner,
 )
 from bench_nvgpu_gemm import tensor_map as nvgpu_tensor_map
 from bench_wmma_matmul import time_ms  # pyright: ignore[reportPrivateUsage]
@@ -65,7 +65,6 @@ from wgmma_gemm_kernel import TILE_M, WgmmaGemmConfig, wgmma_gemm_mlir
 
 sys.path.insert(0, str(ROOT))
 
-KERNEL_NAME = "gemm_kernel"
 SIZES = (4096, 8192)
 # (stages, wgmma wait, group_m, warpgroups, tile_n, producer): 128x256 tiles
 # with a warpgroup per 64 rows (one CTA per SM), 128x128 tiles with two (two CTAs per
@@ -89,7 +88,6 @@ ANCHOR_GRAPH = f"{ANCHOR} (CUDA graph)"
 TILE_K = 128  # e4m3 elements per K slice (128 bytes)
 
 UINT8 = 0  # CUtensorMapDataType of the program's tensor maps (the rest as f16's)
-CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 
 
 def configs(sizes: Sequence[int] = SIZES) -> list[WgmmaGemmConfig]:
@@ -129,30 +127,6 @@ def tensor_map(data: int, rows: int, cols: int, box: tuple[int, int]) -> int:
     """A device copy of the TMA descriptor of a row-major ``rows x cols`` byte
     matrix, made as the generated host code makes it."""
     return nvgpu_tensor_map(data, rows, cols, box, UINT8)
-
-
-def kernel_runner(
-    gpu: Gpu, cubin: bytes, config: WgmmaGemmConfig, args: Sequence[int]
-) -> Callable[[], None]:
-    """Launches the kernel (A's map, B's map, scales, C) as ``@gemm`` would."""
-    cu = gpu.cu
-    function = gpu.function(cubin, KERNEL_NAME)
-    attribute = cu.CUfunction_attribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
-    gpu._ok(  # pyright: ignore[reportPrivateUsage]
-        (cu.cuFuncSetAttribute(function, attribute, config.shared_bytes)[0], None)
-    )
-    values = [ctypes.c_void_p(a) for a in args]
-    pointers = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
-
-    def launch() -> None:
-        assert values  # keeps alive the argument values that ``pointers`` points at
-        result = cu.cuLaunchKernel(
-            function, *config.grid, *config.block, config.shared_bytes, 0,
-            ctypes.addressof(pointers), 0,
-        )  # fmt: skip
-        gpu._ok((result[0], None))  # pyright: ignore[reportPrivateUsage]
-
-    return launch
 
 
 class ScaledMm:

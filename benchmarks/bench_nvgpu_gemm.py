@@ -50,6 +50,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
@@ -210,23 +211,33 @@ def tensor_map(
     return address
 
 
+class LaunchShape(Protocol):
+    """What a generator's configuration says about its kernel's launch."""
+
+    @property
+    def grid(self) -> tuple[int, int, int]: ...
+    @property
+    def block(self) -> tuple[int, int, int]: ...
+    @property
+    def shared_bytes(self) -> int: ...
+
+
 def kernel_runner(
-    gpu: Gpu, cubin: bytes, config: GemmConfig | WgmmaGemmConfig, args: Sequence[int]
+    gpu: Gpu,
+    cubin: bytes,
+    config: LaunchShape,
+    args: Sequence[int],
+    kernel_name: str = KERNEL_NAME,
 ) -> Callable[[], None]:
-    """Launches the kernel (arguments: A's map, B's map, C) as ``@gemm`` would."""
+    """Launches ``kernel_name`` with device pointer arguments ``args`` (here A's
+    map, B's map, C; the FP8 GEMM and attention benchmarks launch theirs through
+    it too) as the program's host side would: its dynamic shared memory opted in,
+    in clusters where the configuration has ``cluster_m`` > 1."""
     cu = gpu.cu
-    function = gpu.function(cubin, KERNEL_NAME)
+    function = gpu.function(cubin, kernel_name)
+    attribute = cu.CUfunction_attribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
     gpu._ok(  # pyright: ignore[reportPrivateUsage]
-        (
-            cu.cuFuncSetAttribute(
-                function,
-                cu.CUfunction_attribute(
-                    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-                ),
-                config.shared_bytes,
-            )[0],
-            None,
-        )
+        (cu.cuFuncSetAttribute(function, attribute, config.shared_bytes)[0], None)
     )
     values = [ctypes.c_void_p(a) for a in args]
     pointers = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
@@ -248,7 +259,7 @@ def kernel_runner(
 def _cluster_launch(
     gpu: Gpu,
     function: object,
-    config: GemmConfig | WgmmaGemmConfig,
+    config: LaunchShape,
     cluster_m: int,
     values: list[ctypes.c_void_p],
     pointers: ctypes.Array[ctypes.c_void_p],
@@ -290,31 +301,22 @@ class SizedCublas(Cublas):
         self.n = n
 
     def gemm(self, a: int, b: int, c: int) -> None:
-        n = self.n
         # Row-major C = A B is column-major C^T = B^T A^T: B first.
-        self._check(
-            self.lib.cublasGemmEx(
-                self.handle, self.OP_N, self.OP_N, n, n, n,
-                ctypes.byref(self.alpha),
-                b, self.CUDA_R_16F, n,
-                a, self.CUDA_R_16F, n,
-                ctypes.byref(self.beta),
-                c, self.CUDA_R_32F, n,
-                self.COMPUTE_32F, self.GEMM_DEFAULT,
-            ),
-            "cublasGemmEx",
-        )  # fmt: skip
+        self._gemm_ex(self.OP_N, b, a, c)
 
     def gemm_tn(self, a: int, b_t: int, c: int) -> None:
         """Row-major ``C = A * B`` from B transposed (``b_t``, N x K row-major)."""
-        n = self.n
         # Column-major C^T = B A^T; b_t's storage is B^T column-major: op T.
+        self._gemm_ex(self.OP_T, b_t, a, c)
+
+    def _gemm_ex(self, op_first: int, first: int, second: int, c: int) -> None:
+        n = self.n
         self._check(
             self.lib.cublasGemmEx(
-                self.handle, self.OP_T, self.OP_N, n, n, n,
+                self.handle, op_first, self.OP_N, n, n, n,
                 ctypes.byref(self.alpha),
-                b_t, self.CUDA_R_16F, n,
-                a, self.CUDA_R_16F, n,
+                first, self.CUDA_R_16F, n,
+                second, self.CUDA_R_16F, n,
                 ctypes.byref(self.beta),
                 c, self.CUDA_R_32F, n,
                 self.COMPUTE_32F, self.GEMM_DEFAULT,
