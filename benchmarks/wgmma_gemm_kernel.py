@@ -66,7 +66,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from nvgpu_gemm_kernel import ALIGNMENT_SLACK
+from nvgpu_gemm_kernel import ALIGNMENT_SLACK, refill_after_slice
 
 TILE_M = 128
 SLICE_BYTES = 128  # of a row per K slice: the widest box 128-byte swizzling allows
@@ -245,21 +245,12 @@ def wgmma_gemm_mlir(config: WgmmaGemmConfig) -> str:
     ]
     # The buffer refilled after the wgmma of slice %i is that of slice %i - lag.
     lag = 1 if config.wgmma_wait else 0
-    if lag:
-        wanted = """
-        %started = arith.cmpi uge, %i, %k1 : index
-        %wanted = arith.andi %started, %in_range : i1"""
-    else:
-        wanted = """
-        %wanted = arith.ori %in_range, %false : i1"""
-    refill = f"""
-        %freed = arith.subi %i, %k{lag} : index
-        %ahead = arith.addi %freed, %k_stages : index
-        %in_range = arith.cmpi ult, %ahead, %k_slices : index{wanted}
-        %issue = arith.andi %first, %wanted : i1
-        scf.if %issue {{
-          %freed_stage = arith.remui %freed, %k_stages : index{_load_slice("%freed_stage", "%ahead", "          ", tile_n, element, config.cluster_m)}
-        }}"""
+    refill = refill_after_slice(
+        lag,
+        _load_slice(
+            "%freed_stage", "%ahead", "          ", tile_n, element, config.cluster_m
+        ),
+    )
     prologue = _load_slice(
         "%s", "%s", "          ", tile_n, element, config.cluster_m
     ).lstrip("\n")
