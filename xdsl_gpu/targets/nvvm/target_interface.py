@@ -254,12 +254,12 @@ def _check_lowered(module: GPUModuleOp) -> None:
 
 def _is_llvm_level(op: Operation) -> bool:
     """Whether translation to LLVM IR takes ``op``: the llvm and nvvm dialects, and
-    an op of ours at that level that writes its own LLVM IR (``llvm_ir``:
+    any op that writes its own LLVM IR (the ``llvm_ir`` hook the translation calls:
     ``xgpu.wgmma.mma_async.reg_a``)."""
     return (
         op.name.startswith(("llvm.", "nvvm."))
         or op.name == "builtin.unrealized_conversion_cast"
-        or (op.name.startswith("xgpu.") and callable(getattr(op, "llvm_ir", None)))
+        or callable(getattr(op, "llvm_ir", None))
     )
 
 
