@@ -65,14 +65,14 @@ def plain_op_verification() -> None:
         if constrs is not None:
             values = op.operands if construct == operand else op.results
             if len(values) == len(constrs):
-                saved = _variables(constraint_context)
+                sizes = _sizes(constraint_context)
                 try:
                     for value, constr in zip(values, constrs, strict=True):
                         constr.verify((value.type,), constraint_context)
                 except Exception:
                     # xDSL's function says what is wrong, as it words it, from the
                     # variables as they were.
-                    _restore(constraint_context, saved)
+                    _restore(constraint_context, sizes)
                 else:
                     return
         xdsl_verify(op, op_def, construct, constraint_context)
@@ -82,18 +82,22 @@ def plain_op_verification() -> None:
 
 
 _VARIABLES = ("_variables", "_range_variables", "_int_variables")
-"""The assignments of a ``VerificationContext`` (xDSL 0.74's fields)."""
+"""The assignments of a ``VerificationContext`` (xDSL 0.74's fields). They only
+grow: a variable once set is never reassigned (``set_*_variable`` raises on a
+different value)."""
 
 
-def _variables(context: Any) -> tuple[dict[str, Any], ...]:
+def _sizes(context: Any) -> tuple[int, ...]:
     try:
-        return tuple(dict(getattr(context, name)) for name in _VARIABLES)
+        return tuple(len(getattr(context, name)) for name in _VARIABLES)
     except AttributeError as error:
         raise XdslChangedError(f"VerificationContext changed: {error}") from error
 
 
-def _restore(context: Any, saved: tuple[dict[str, Any], ...]) -> None:
-    for name, values in zip(_VARIABLES, saved, strict=True):
-        current = getattr(context, name)
-        current.clear()
-        current.update(values)
+def _restore(context: Any, sizes: tuple[int, ...]) -> None:
+    """Forget the variables set since the context had ``sizes`` (dicts keep their
+    insertion order: the newest are last)."""
+    for name, size in zip(_VARIABLES, sizes, strict=True):
+        assignments = getattr(context, name)
+        for key in list(assignments)[size:]:
+            del assignments[key]
