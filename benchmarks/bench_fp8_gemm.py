@@ -38,7 +38,6 @@ folder along, and name it there::
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -48,12 +47,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script
 
-from bench_kernels import ROOT, Gpu, assemble  # the driver calls and the assembler
+from bench_kernels import ROOT, Gpu  # the driver calls and the assembler
 from bench_nvgpu_gemm import (  # pyright: ignore[reportPrivateUsage]
     CHIP,
     METHODS,
     Clocks,
     _time_round,
+    compile_both,
     compile_ours,
     compile_upstream,
     kernel_runner,
@@ -324,12 +324,6 @@ def report(
     return failures
 
 
-def _compare_ptx(ours: str, upstream: str) -> str:
-    from tests.support.mlir_differential import compare_ptx
-
-    return compare_ptx(ours, upstream)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
@@ -361,31 +355,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     gpu = Gpu()
     cubins: dict[str, dict[str, bytes]] = {}
     for config in configs(args.sizes):
-        if shutil.which("mlir-opt-22"):
-            upstream = upstream_ptx(config)
-        elif upstream_file(args.upstream_ptx, config).exists():
-            upstream = upstream_file(args.upstream_ptx, config).read_text()
-        else:
-            print(
-                f"no MLIR 22 PTX for {config.name}: run --prepare where mlir-opt-22 is"
-            )
+        both = compile_both(
+            config, ours_ptx, upstream_ptx, upstream_file, args.upstream_ptx,
+            args.dump, "fp8_gemm",
+        )  # fmt: skip
+        if both is None:
             return 1
-        ours = ours_ptx(config)
-        same = _compare_ptx(ours, upstream)
-        if args.dump:
-            args.dump.mkdir(parents=True, exist_ok=True)
-            (args.dump / f"fp8_gemm.{config.name}.xdsl-gpu.ptx").write_text(ours)
-            upstream_file(args.dump, config).write_text(upstream)
-        cubins[config.name] = {
-            "xdsl-gpu": assemble(ours, CHIP),
-            "MLIR 22": assemble(upstream, CHIP),
-        }
-        binary = (
-            "the same cubin"
-            if len(set(cubins[config.name].values())) == 1
-            else "so different cubins"
-        )
-        print(f"# {config.name}: xdsl-gpu's PTX is {same} MLIR 22's ({binary})")
+        cubins[config.name] = both
 
     failures: list[str] = []
     clocks = Clocks()

@@ -50,7 +50,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -473,6 +473,38 @@ def bench_size(
     return times, failures
 
 
+def compile_both(
+    config: Any,
+    ours: Callable[[Any], str],
+    upstream: Callable[[Any], str],
+    upstream_file: Callable[[Path, Any], Path],
+    upstream_dir: Path,
+    dump: Path | None,
+    kind: str,
+) -> dict[str, bytes] | None:
+    """The cubins of ``config``'s program from our PTX and mlir-opt-22's (run here
+    where installed, else read from ``upstream_dir``, written by ``--prepare``),
+    saying how the two PTX texts and cubins compare; both PTX texts are written to
+    ``dump`` if given. None, said why, when there is no MLIR 22 PTX."""
+    if shutil.which("mlir-opt-22"):
+        theirs = upstream(config)
+    elif upstream_file(upstream_dir, config).exists():
+        theirs = upstream_file(upstream_dir, config).read_text()
+    else:
+        print(f"no MLIR 22 PTX for {config.name}: run --prepare where mlir-opt-22 is")
+        return None
+    mine = ours(config)
+    same = _compare_ptx(mine, theirs)
+    if dump:
+        dump.mkdir(parents=True, exist_ok=True)
+        (dump / f"{kind}.{config.name}.xdsl-gpu.ptx").write_text(mine)
+        upstream_file(dump, config).write_text(theirs)
+    cubins = {"xdsl-gpu": assemble(mine, CHIP), "MLIR 22": assemble(theirs, CHIP)}
+    binary = "the same cubin" if len(set(cubins.values())) == 1 else "different cubins"
+    print(f"# {config.name}: xdsl-gpu's PTX is {same} MLIR 22's ({binary})")
+    return cubins
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
@@ -516,31 +548,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     gpu = Gpu()
     cubins: dict[str, dict[str, bytes]] = {}
     for config in chosen:
-        if shutil.which("mlir-opt-22"):
-            upstream = upstream_ptx(config)
-        elif upstream_file(args.upstream_ptx, config).exists():
-            upstream = upstream_file(args.upstream_ptx, config).read_text()
-        else:
-            print(
-                f"no MLIR 22 PTX for {config.name}: run --prepare where mlir-opt-22 is"
-            )
+        both = compile_both(
+            config, ours_ptx, upstream_ptx, upstream_file, args.upstream_ptx,
+            args.dump, "nvgpu_gemm",
+        )  # fmt: skip
+        if both is None:
             return 1
-        ours = ours_ptx(config)
-        same = _compare_ptx(ours, upstream)
-        if args.dump:
-            args.dump.mkdir(parents=True, exist_ok=True)
-            (args.dump / f"nvgpu_gemm.{config.name}.xdsl-gpu.ptx").write_text(ours)
-            upstream_file(args.dump, config).write_text(upstream)
-        cubins[config.name] = {
-            "xdsl-gpu": assemble(ours, CHIP),
-            "MLIR 22": assemble(upstream, CHIP),
-        }
-        binary = (
-            "the same cubin"
-            if len(set(cubins[config.name].values())) == 1
-            else "different cubins"
-        )
-        print(f"# {config.name}: xdsl-gpu's PTX is {same} MLIR 22's ({binary})")
+        cubins[config.name] = both
 
     lib = _load_cublas()
     if lib is None:
