@@ -190,6 +190,29 @@ def test_small_programs_are_lowered_step_after_step(
     assert schedules.done == 1
 
 
+
+def test_one_large_kernel_in_a_small_host_is_lowered_step_after_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The largest kernel runs in one worker anyway: only the ops beside it
+    # (13 here: the host's, the first kernel's) could be lowered meanwhile.
+    monkeypatch.setattr(parallel_device_lowering, "SMALLEST_SPLIT", 14)
+    ctx = make_context()
+    extra = "\n".join(f"      %x{n} = arith.addf %v, %v : f32" for n in range(40))
+    module = parse(_two_kernels(kernel_op=extra), ctx)
+    assert parallel_device_lowering.device_op_count(module) == 52
+    every_op = sum(1 for _ in module.walk())
+    assert every_op - 46 == 13  # beside the second kernel (46 ops)
+    assert not parallel_device_lowering.worth_splitting(module)
+    schedules = Schedules(monkeypatch)
+    sequential = _outcome(_two_kernels(kernel_op=extra), "2", monkeypatch)
+    assert schedules.done == 0
+    # With more beside it, the same program is split, to the same output.
+    monkeypatch.setattr(parallel_device_lowering, "SMALLEST_SPLIT", every_op - 46)
+    assert parallel_device_lowering.worth_splitting(module)
+    assert _outcome(_two_kernels(kernel_op=extra), "2", monkeypatch) == sequential
+    assert schedules.done == 1
+
 UNLOWERED_KERNEL_OPS = """
       %t = tensor.empty() : tensor<8xf32>
       %e = tensor.extract %t[%i] : tensor<8xf32>

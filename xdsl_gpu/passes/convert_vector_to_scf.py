@@ -46,14 +46,11 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriteWalker,
-    RewritePattern,
-)
+from xdsl.pattern_rewriter import RewritePattern
 from xdsl.utils.exceptions import PassFailedException
 
 from xdsl_gpu.gpu_dialect.vector.in_bounds import FoldTransferInBounds
+from xdsl_gpu.passes.greedy_dispatch import DispatchingApplier, DispatchingWalker
 from xdsl_gpu.passes.options import UpstreamOptions
 from xdsl_gpu.passes.vector_transforms.print_lowering import LowerVectorPrint
 from xdsl_gpu.passes.vector_transforms.transfer_1d import (
@@ -131,9 +128,9 @@ class ConvertVectorToSCFPass(UpstreamOptions, ModulePass):
             TransferWrite1dToLoop(),
             LowerVectorPrint(),
         ]
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(patterns), apply_recursively=True
-        ).rewrite_module(op)
+        # Each op meets only the patterns that may act on its class: the pass walks
+        # every op of a program that has few or no vector transfers.
+        DispatchingWalker(DispatchingApplier(patterns)).rewrite_module(op)
 
 
 __all__ = ["ConvertVectorToSCFPass"]

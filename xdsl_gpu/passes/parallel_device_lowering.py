@@ -138,7 +138,8 @@ def _described(error: BaseException) -> str:
 
 SMALLEST_SPLIT = 300
 """The fewest ops of device code (in ``gpu.module``\\ s and ``gpu.launch`` bodies)
-that the schedule is used for. Each worker pays once what this process has paid
+that the schedule is used for, and the fewest beside the largest kernel
+(:func:`worth_splitting`). Each worker pays once what this process has paid
 already (the first use of each op class, pattern and format, LLVM's loading: ~0.1 s
 of CPU time); below this size that costs more than the parallel lowering saves
 (seed 002, 57 device ops: 0.53 s step after step, 0.65 s with two workers on two
@@ -150,18 +151,31 @@ on a quiet 2-CPU machine: 0.552 s with 1000 here, step after step; 0.392 s with
 def device_op_count(module: ModuleOp) -> int:
     """The ops in ``module``'s ``gpu.module``\\ s and in its ``gpu.launch`` bodies
     (which outlining makes ``gpu.module``\\ s of)."""
-    return sum(
+    return sum(_kernel_sizes(module))
+
+
+def _kernel_sizes(module: ModuleOp) -> list[int]:
+    """The ops of each ``gpu.module`` and ``gpu.launch`` of ``module``."""
+    return [
         sum(1 for _ in op.walk())
         for op in module.walk()
         if isinstance(op, GPUModuleOp | LaunchOp)
-    )
+    ]
 
 
 def worth_splitting(module: ModuleOp) -> bool:
     """Whether ``module`` has device code enough for the parallel schedule (at
-    least :data:`SMALLEST_SPLIT` ops); without any, the split has nothing to run
-    in parallel (and the input need not be copied for it)."""
-    return device_op_count(module) >= SMALLEST_SPLIT
+    least :data:`SMALLEST_SPLIT` ops), and as much beside its largest kernel: the
+    largest kernel is lowered in one worker whatever happens, so only the ops
+    beside it (the host's, the other kernels') are lowered in parallel with it.
+    One kernel of 4000 ops in a small host gains nothing from the schedule and
+    pays for it (a copy of the input, a fork, the text sent back: 0.53 s served
+    cold on 2 CPUs, 0.50 s step after step; ``benchmarks/bench_compile.py``)."""
+    sizes = _kernel_sizes(module)
+    if sum(sizes) < SMALLEST_SPLIT:
+        return False
+    every_op = sum(1 for _ in module.walk())
+    return every_op - max(sizes) >= SMALLEST_SPLIT
 
 
 def _splittable(parts: Sequence[Part]) -> bool:

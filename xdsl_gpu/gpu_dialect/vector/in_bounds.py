@@ -66,6 +66,8 @@ class FoldTransferInBounds(RewritePattern):
     """Upstream's fold as a pattern: canonicalize's (the ops' trait) and the greedy
     passes' that fold as they go."""
 
+    acts_on = (memory_ops.TransferReadOp, memory_ops.TransferWriteOp)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, memory_ops.TransferReadOp | memory_ops.TransferWriteOp):
             return

@@ -240,6 +240,8 @@ class MmaSyncLowering(RewritePattern):
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
 
+    acts_on = (nvgpu.MmaSyncOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MmaSyncOp):
             return
@@ -297,6 +299,8 @@ class MmaSparseSyncLowering(RewritePattern):
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
 
+    acts_on = (nvgpu.MmaSparseSyncOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MmaSparseSyncOp):
             return
@@ -348,6 +352,8 @@ class LdMatrixLowering(RewritePattern):
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
 
+    acts_on = (nvgpu.LdMatrixOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.LdMatrixOp):
             return
@@ -395,6 +401,8 @@ class DeviceAsyncCopyLowering(RewritePattern):
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
 
+    acts_on = (nvgpu.DeviceAsyncCopyOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.DeviceAsyncCopyOp):
             return
@@ -441,6 +449,8 @@ class DeviceAsyncCreateGroupLowering(RewritePattern):
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
 
+    acts_on = (nvgpu.DeviceAsyncCreateGroupOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.DeviceAsyncCreateGroupOp):
             return
@@ -456,6 +466,8 @@ class DeviceAsyncWaitLowering(RewritePattern):
 
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
+
+    acts_on = (nvgpu.DeviceAsyncWaitOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.DeviceAsyncWaitOp):
@@ -492,6 +504,8 @@ class RcpLowering(RewritePattern):
 
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
+
+    acts_on = (nvgpu.RcpOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.RcpOp):

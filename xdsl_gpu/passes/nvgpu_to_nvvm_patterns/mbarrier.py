@@ -127,6 +127,8 @@ class MBarrierCreateLowering(RewritePattern):
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
 
+    acts_on = (nvgpu.MBarrierCreateOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MBarrierCreateOp):
             return
@@ -180,6 +182,8 @@ class _BarrierPattern(RewritePattern):
 class MBarrierInitLowering(_BarrierPattern):
     """``nvgpu.mbarrier.init`` → ``nvvm.mbarrier.init`` (count as ``i32``)."""
 
+    acts_on = (nvgpu.MBarrierInitOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MBarrierInitOp):
             return
@@ -194,6 +198,8 @@ class MBarrierArriveLowering(_BarrierPattern):
     """``nvgpu.mbarrier.arrive`` → ``nvvm.mbarrier.arrive`` (its state is the
     token)."""
 
+    acts_on = (nvgpu.MBarrierArriveOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MBarrierArriveOp):
             return
@@ -206,6 +212,8 @@ class MBarrierArriveLowering(_BarrierPattern):
 
 class MBarrierArriveNoCompleteLowering(_BarrierPattern):
     """``nvgpu.mbarrier.arrive.nocomplete`` → ``nvvm.mbarrier.arrive.nocomplete``."""
+
+    acts_on = (nvgpu.MBarrierArriveNoCompleteOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MBarrierArriveNoCompleteOp):
@@ -220,6 +228,8 @@ class MBarrierArriveNoCompleteLowering(_BarrierPattern):
 class MBarrierTestWaitLowering(_BarrierPattern):
     """``nvgpu.mbarrier.test.wait`` → ``nvvm.mbarrier.test.wait``."""
 
+    acts_on = (nvgpu.MBarrierTestWaitOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MBarrierTestWaitOp):
             return
@@ -232,6 +242,8 @@ class MBarrierTestWaitLowering(_BarrierPattern):
 class MBarrierArriveExpectTxLowering(_BarrierPattern):
     """``nvgpu.mbarrier.arrive.expect_tx`` → ``nvvm.mbarrier.arrive.expect_tx``
     (the transaction count in bytes, as ``i32``)."""
+
+    acts_on = (nvgpu.MBarrierArriveExpectTxOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MBarrierArriveExpectTxOp):
@@ -247,6 +259,8 @@ class MBarrierTryWaitParityLowering(_BarrierPattern):
     """``nvgpu.mbarrier.try_wait.parity`` → ``nvvm.mbarrier.try_wait.parity``
     (ticks truncated, the ``i1`` parity zero-extended to ``i32``)."""
 
+    acts_on = (nvgpu.MBarrierTryWaitParityOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MBarrierTryWaitParityOp):
             return
@@ -260,6 +274,8 @@ class MBarrierTryWaitParityLowering(_BarrierPattern):
 
 class MBarrierGetLowering(_BarrierPattern):
     """``nvgpu.mbarrier.get`` → the barrier's address as an integer."""
+
+    acts_on = (nvgpu.MBarrierGetOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.MBarrierGetOp):

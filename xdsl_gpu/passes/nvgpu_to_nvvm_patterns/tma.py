@@ -156,6 +156,8 @@ class _TmaPattern(RewritePattern):
 class TmaAsyncLoadLowering(_TmaPattern):
     """``nvgpu.tma.async.load`` → ``nvvm.cp.async.bulk.tensor.shared.cluster.global``."""
 
+    acts_on = (nvgpu.TmaAsyncLoadOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.TmaAsyncLoadOp):
             return
@@ -184,6 +186,8 @@ class TmaAsyncLoadLowering(_TmaPattern):
 class TmaAsyncStoreLowering(_TmaPattern):
     """``nvgpu.tma.async.store`` → ``nvvm.cp.async.bulk.tensor.global.shared.cta``."""
 
+    acts_on = (nvgpu.TmaAsyncStoreOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.TmaAsyncStoreOp):
             return
@@ -204,6 +208,8 @@ class TmaAsyncStoreLowering(_TmaPattern):
 class TmaPrefetchLowering(_TmaPattern):
     """``nvgpu.tma.prefetch.descriptor`` → ``nvvm.prefetch tensormap``."""
 
+    acts_on = (nvgpu.TmaPrefetchOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.TmaPrefetchOp):
             return
@@ -217,6 +223,8 @@ class TmaPrefetchLowering(_TmaPattern):
 class TmaFenceLowering(_TmaPattern):
     """``nvgpu.tma.fence.descriptor`` → an acquire generic → tensormap proxy fence
     over the descriptor's 128 bytes, system scope (the host may have written it)."""
+
+    acts_on = (nvgpu.TmaFenceOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.TmaFenceOp):
@@ -251,6 +259,8 @@ def _declare_encoder(op: Operation) -> llvm.LLVMFunctionType:
 class TmaCreateDescriptorLowering(_TmaPattern):
     """``nvgpu.tma.create.descriptor`` → a call of
     ``mgpuTensorMapEncodeTiledMemref`` (module docstring)."""
+
+    acts_on = (nvgpu.TmaCreateDescriptorOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.TmaCreateDescriptorOp):

@@ -143,6 +143,8 @@ class WarpgroupGenerateDescriptorLowering(RewritePattern):
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
 
+    acts_on = (nvgpu.WarpgroupGenerateDescriptorOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.WarpgroupGenerateDescriptorOp):
             return
@@ -191,6 +193,8 @@ class WarpgroupMmaLowering(RewritePattern):
 
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
+
+    acts_on = (nvgpu.WarpgroupMmaOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.WarpgroupMmaOp):
@@ -277,6 +281,8 @@ class WarpgroupMmaStoreLowering(RewritePattern):
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
 
+    acts_on = (nvgpu.WarpgroupMmaStoreOp,)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.WarpgroupMmaStoreOp):
             return
@@ -351,6 +357,8 @@ class WarpgroupMmaInitAccumulatorLowering(RewritePattern):
 
     def __init__(self, lowering: NVGPULowering):
         self.lowering = lowering
+
+    acts_on = (nvgpu.WarpgroupMmaInitAccumulatorOp,)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, nvgpu.WarpgroupMmaInitAccumulatorOp):
