@@ -190,7 +190,6 @@ def test_small_programs_are_lowered_step_after_step(
     assert schedules.done == 1
 
 
-
 def test_one_large_kernel_in_a_small_host_is_lowered_step_after_step(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -212,6 +211,7 @@ def test_one_large_kernel_in_a_small_host_is_lowered_step_after_step(
     assert parallel_device_lowering.worth_splitting(module)
     assert _outcome(_two_kernels(kernel_op=extra), "2", monkeypatch) == sequential
     assert schedules.done == 1
+
 
 UNLOWERED_KERNEL_OPS = """
       %t = tensor.empty() : tensor<8xf32>
