@@ -148,3 +148,48 @@ def test_every_cse_step_of_the_pipeline_is_xdsls(
     assert not differing, differing
     assert compiled > 60
     assert len(compared) > 3 * compiled
+
+
+def _reloads(count: int, write_every: int = 0) -> str:
+    """A block that reloads one value ``count`` times, a pure op between each two
+    loads, and a store every ``write_every`` loads (none with 0)."""
+    lines = ["func.func @f(%m: memref<4xf32>, %i: index, %x: f32) -> f32 {"]
+    value = "%x"
+    for n in range(count):
+        lines.append(f"  %l{n} = memref.load %m[%i] : memref<4xf32>")
+        lines.append(f"  %s{n} = arith.addf {value}, %l{n} : f32")
+        value = f"%s{n}"
+        if write_every and n % write_every == write_every - 1:
+            lines.append(f"  memref.store {value}, %m[%i] : memref<4xf32>")
+    lines += [f"  func.return {value} : f32", "}"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("write_every", [0, 1, 3, 7])
+def test_reloaded_values_are_xdsls(write_every: int) -> None:
+    theirs, ours = _both(_reloads(40, write_every))
+    assert theirs == ours
+    if not write_every:
+        assert ours.count("memref.load") == 1
+
+
+def test_searching_for_writes_is_linear(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each op between a load and its last twin is asked for its effects about
+    once, however many twins there are (xDSL asks again from the load for each
+    twin: quadratic)."""
+    asked: list[object] = []
+    effects = our_cse.get_effects
+
+    def counted(op: object) -> object:
+        asked.append(op)
+        return effects(op)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(our_cse, "get_effects", counted)
+    ctx = make_context()
+    for count in (100, 400):
+        asked.clear()
+        module = parse(_reloads(count), ctx)
+        our_cse.eliminate_common_subexpressions(module)
+        # The ops of the block, each asked once (xDSL's search asks count² of them).
+        assert 2 * count - 2 <= len(asked) <= 2 * count + 2
+        assert _printed(module).count("memref.load") == 1
