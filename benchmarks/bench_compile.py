@@ -9,7 +9,9 @@ of ours / mlir-opt-22 within one turn (the median of pairs). Programs:
 
 * seed 002 (``examples/async_matmul/matmul.mlir``);
 * N renamed copies of seed 002 in one module (N = 1, 8, 64 by default: 3N gpu.modules);
-* one large kernel (a gpu.launch with a long body of arithmetic).
+* one large kernel (a gpu.launch with a long body of arithmetic);
+* one large mixed kernel (loads reloaded, multiply-adds, ``math.exp``, compares and
+  selects: the shapes of generated code, unrolled tiles and fused epilogues).
 
 The large kernel is also compiled on the *library path* (a downstream compiler
 calling the pipeline in-process on the module it has parsed: no start-up, no
@@ -31,13 +33,18 @@ step of one in-process compile, then the top functions by cumulative time (cProf
 The ``xdsl-opt`` run is the script next to this Python (``sys.executable``), not a
 version manager's shim (pyenv's adds ~80 ms of shell to every run).
 
-Targets (issue 16): seed 002 cold within 4x of mlir-opt-22; 64 copies within 4x and
-our growth within 1.1x of mlir-opt-22's; warm within 2x of mlir-opt-22 (cold). The
-ratios that decide are ``xdsl-gpu-opt``'s; ``xdsl-opt``'s are printed beside them.
+Targets (issues 16 and 25): every program cold within 4x of mlir-opt-22 (the large
+kernels included); the pipeline in-process on the large kernel (first call) within
+3x of mlir-opt-22's whole process; stock ``xdsl-opt`` (no server) cold on seed 002
+within 8x; from 8 to 64 copies our growth within 1.1x of mlir-opt-22's; warm within
+2x. The ratios that decide are ``xdsl-gpu-opt``'s; ``xdsl-opt``'s are printed beside
+them. A change meant to keep every output: ``--save-outputs DIR`` before it,
+``--compare-outputs DIR`` after (the run fails on any changed byte).
 
 Usage::
 
     python3 benchmarks/bench_compile.py [--copies 1,8,64] [--runs 5] [--profile]
+        [--save-outputs DIR | --compare-outputs DIR]
     python3 benchmarks/bench_compile.py --profile-ops [--large 4000]
 """
 
@@ -107,6 +114,51 @@ def large_kernel(statements: int) -> str:
         lines.append(f"      %x{i + 1} = {op} %x{i}, %x{i // 2} : f32")
     lines += [
         f"      memref.store %x{statements}, %m[%t0] : memref<1024xf32>",
+        "      gpu.terminator",
+        "    }",
+        "    return",
+        "  }",
+        "}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def mixed_kernel(statements: int) -> str:
+    """A kernel of about ``statements`` ops in one block, of the kinds generated
+    code mixes: a load reloaded every few ops (which ``cse`` merges), multiply-adds,
+    ``math.exp`` (a libdevice call), compares with selects, subtractions."""
+    lines = [
+        "module attributes {gpu.container_module} {",
+        "  func.func @mixed(%a: memref<1024xf32>, %b: memref<1024xf32>,",
+        "                   %out: memref<1024xf32>) {",
+        "    %c1 = arith.constant 1 : index",
+        "    %c256 = arith.constant 256 : index",
+        "    gpu.launch blocks(%b0, %b1, %b2) in (%g0 = %c1, %g1 = %c1, %g2 = %c1)",
+        "               threads(%t0, %t1, %t2) in (%s0 = %c256, %s1 = %c1, %s2 = %c1) {",
+        "      %x0 = memref.load %a[%t0] : memref<1024xf32>",
+    ]
+    count = i = 0
+    while count < statements:
+        x, y = f"%x{i}", f"%x{i // 2}"
+        new = f"%x{i + 1}"
+        kind = i % 5
+        if kind == 0:
+            lines.append(f"      %l{i} = memref.load %b[%t0] : memref<1024xf32>")
+            lines.append(f"      {new} = arith.mulf {x}, %l{i} : f32")
+        elif kind == 1:
+            lines.append(f"      %m{i} = arith.mulf {x}, {y} : f32")
+            lines.append(f"      {new} = arith.addf %m{i}, {x} : f32")
+        elif kind == 2:
+            lines.append(f"      {new} = math.exp {x} : f32")
+        elif kind == 3:
+            lines.append(f"      %c{i} = arith.cmpf olt, {x}, {y} : f32")
+            lines.append(f"      {new} = arith.select %c{i}, {x}, {y} : f32")
+        else:
+            lines.append(f"      {new} = arith.subf {x}, {y} : f32")
+        count += 1 if kind in (2, 4) else 2
+        i += 1
+    lines += [
+        f"      memref.store %x{i}, %out[%t0] : memref<1024xf32>",
         "      gpu.terminator",
         "    }",
         "    return",
@@ -189,6 +241,7 @@ class Row:
     same_served: bool = True  # xdsl-gpu-opt's output == xdsl-opt's (times aside)
     same_bytes: bool = True  # warm output == cold output, exactly
     same_uncached: bool = True  # without the cache: equal but for compile times
+    output: str = ""  # xdsl-opt's, compile times masked
 
     def ratio(self, ours: list[float]) -> float:
         return statistics.median(o / t for o, t in zip(ours, self.theirs, strict=True))
@@ -225,6 +278,7 @@ def measure(
             _, uncached = _run(ours_cmd, _env(XDSL_GPU_CACHE="0"))
             reference = TIMES.sub(r"\1 = N", uncached)
         row.same_uncached &= TIMES.sub(r"\1 = N", cold) == reference
+    row.output = reference or ""
     return row
 
 
@@ -506,12 +560,40 @@ def library_context() -> tuple[Context, Callable[[str], ModuleOp]]:
     return ctx, lambda text: Parser(ctx, text).parse_module()
 
 
+def _outputs(rows: dict[str, Row], save: str | None, compare: str | None) -> bool:
+    """Save each program's output, or compare it with the saved one (a change that
+    must not change any output: ``--save-outputs`` before, ``--compare-outputs``
+    after); whether every compared output is the same."""
+    same = True
+    for label, row in rows.items():
+        name = re.sub(r"\W+", "_", label).strip("_") + ".out"
+        if save:
+            Path(save).mkdir(parents=True, exist_ok=True)
+            (Path(save) / name).write_text(row.output)
+        if compare:
+            saved = Path(compare) / name
+            equal = saved.exists() and saved.read_text() == row.output
+            print(f"output of {label}: {'as saved' if equal else 'CHANGED'} ({saved})")
+            same &= equal
+    return same
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--copies", default="1,8,64")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--large", type=int, default=4000, help="statements")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--save-outputs",
+        metavar="DIR",
+        help="write each program's output (compile times masked) into DIR",
+    )
+    parser.add_argument(
+        "--compare-outputs",
+        metavar="DIR",
+        help="fail unless each program's output is the one --save-outputs wrote there",
+    )
     parser.add_argument(
         "--profile-ops",
         action="store_true",
@@ -538,6 +620,9 @@ def main(argv: list[str] | None = None) -> int:
         big = Path(folder) / "large.mlir"
         big.write_text(large_kernel(args.large))
         programs.append((f"one kernel of {args.large} ops", big))
+        mixed = Path(folder) / "mixed.mlir"
+        mixed.write_text(mixed_kernel(args.large))
+        programs.append((f"one mixed kernel of {args.large} ops", mixed))
         load = os.getloadavg()[0]
         print(
             f"# compile to PTX, whole process, median of {args.runs} "
@@ -571,8 +656,10 @@ def main(argv: list[str] | None = None) -> int:
             stop_server(server)
         label = f"one kernel of {args.large} ops"
         theirs, first, again = library_row(dict(programs)[label], args.runs)
+        library: dict[str, float] = {}
         for name, ours in (("first call", first), ("second call", again)):
             ratio = statistics.median(o / t for o, t in zip(ours, theirs, strict=True))
+            library[name] = ratio
             print(
                 f"library path, {label}, pipeline in-process on a parsed module "
                 f"({name}): {statistics.median(ours):.3f} s, {ratio:.1f}x "
@@ -580,26 +667,33 @@ def main(argv: list[str] | None = None) -> int:
             )
         seed = rows["seed 002"]
         cold, warm = seed.ratio(seed.served_cold), seed.ratio(seed.served_warm)
-        met = cold <= 4.0 and warm <= 2.0
+        stock = seed.ratio(seed.cold)
+        print(
+            f"\nseed 002 with xdsl-gpu-opt: cold {cold:.1f}x mlir-opt-22, warm "
+            f"{warm:.1f}x (target <= 2.0x); with stock xdsl-opt: cold {stock:.1f}x "
+            f"(target <= 8.0x), warm {seed.ratio(seed.warm):.1f}x"
+        )
+        met = warm <= 2.0 and stock <= 8.0
         met = met and all(
             r.same_bytes and r.same_uncached and r.same_served for r in rows.values()
         )
+        worst = max(rows.values(), key=lambda r: r.ratio(r.served_cold))
         print(
-            f"\nseed 002 with xdsl-gpu-opt: cold {cold:.1f}x mlir-opt-22 (target "
-            f"<= 4.0x), warm {warm:.1f}x (target <= 2.0x); with stock xdsl-opt: "
-            f"cold {seed.ratio(seed.cold):.1f}x, warm {seed.ratio(seed.warm):.1f}x"
+            f"xdsl-gpu-opt cold, every program: at most {worst.ratio(worst.served_cold):.1f}x "
+            f"({worst.label}; target <= 4.0x); the pipeline in-process on the "
+            f"{args.large}-op kernel, first call: {library['first call']:.1f}x "
+            "(target <= 3.0x)"
         )
+        met = met and worst.ratio(worst.served_cold) <= 4.0
+        met = met and library["first call"] <= 3.0
         if 8 in counts and 64 in counts:
             r8 = rows["8 copies (24 gpu.modules)"]
             r64 = rows["64 copies (192 gpu.modules)"]
             ours = statistics.median(r64.cold) / statistics.median(r8.cold)
             theirs = statistics.median(r64.theirs) / statistics.median(r8.theirs)
-            served = r64.ratio(r64.served_cold)
             print(
                 f"8 -> 64 copies: xdsl-opt x{ours:.2f}, mlir-opt-22 x{theirs:.2f}; "
-                f"relative growth {ours / theirs:.2f} (target <= 1.1); 64 copies "
-                f"{served:.1f}x with xdsl-gpu-opt, {r64.ratio(r64.cold):.1f}x with "
-                "xdsl-opt (target <= 4.0x)"
+                f"relative growth {ours / theirs:.2f} (target <= 1.1)"
             )
             met = met and ours / theirs <= 1.1
             path = dict(programs)["64 copies (192 gpu.modules)"]
@@ -611,12 +705,10 @@ def main(argv: list[str] | None = None) -> int:
                 f"{'yes' if same else 'NO'}"
             )
             met = met and same
-        if 64 in counts:
-            r64 = rows["64 copies (192 gpu.modules)"]
-            met = met and r64.ratio(r64.served_cold) <= 4.0
+        met = _outputs(rows, args.save_outputs, args.compare_outputs) and met
         print(f"targets: {'met' if met else 'NOT met'}")
         if args.profile:
-            profile(programs[-2][1] if len(programs) > 2 else SEED)
+            profile(programs[-3][1] if len(programs) > 3 else SEED)  # most copies
     return 0 if met else 1
 
 
