@@ -844,6 +844,48 @@ def test_gap_no_second_verification() -> None:
     assert len(seen) == 3  # the pass's own, and the callback's twice
 
 
+def test_gap_first_pass_input_as_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """xDSL's xdsl-opt hands its first pass the parsed module and nothing else:
+    the pipeline copies its whole input in case it must replay its steps."""
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    from xdsl_gpu.driver import opt
+    from xdsl_gpu.passes import pipeline_verification
+
+    monkeypatch.delenv("XDSL_GPU_VERIFY_EACH", raising=False)
+    monkeypatch.setenv("XDSL_GPU_CACHE", "0")
+    monkeypatch.setenv("XDSL_GPU_JOBS", "1")
+    copied: list[int] = []
+    snapshot = pipeline_verification.snapshot
+
+    def counted(module: Any) -> Any:
+        copied.append(1)
+        return snapshot(module)
+
+    monkeypatch.setattr(pipeline_verification, "snapshot", counted)
+    source = tmp_path / "in.mlir"
+    source.write_text(
+        "func.func @f() {\n  %c = arith.constant 1 : index\n  return\n}\n"
+    )
+    args = [str(source), "-p", "gpu-lower-to-nvvm-pipeline", "-o", str(tmp_path / "o")]
+    assert opt.run_in_this_process(args) == 0
+    assert copied == []  # patched: nothing to copy
+    with (
+        mock.patch.object(
+            xDSLOptMain, "parse_chunk", compat.original(xDSLOptMain.parse_chunk)
+        ),
+        mock.patch.object(
+            xDSLOptMain, "apply_passes", compat.original(xDSLOptMain.apply_passes)
+        ),
+        # A run applies its patches: not this one.
+        mock.patch.object(compat, "first_pass_input_as_text", return_value=None),
+    ):
+        assert opt.run_in_this_process(args) == 0
+    assert copied == [1]
+
+
 def test_no_second_verification_after_a_pass_that_verified() -> None:
     from xdsl.dialects import builtin
     from xdsl.passes import PassPipeline

@@ -248,3 +248,104 @@ def test_a_small_module_is_verified_here(monkeypatch: pytest.MonkeyPatch) -> Non
     started = _count_forks(monkeypatch)
     verify_in_two(parse(FUNCTIONS))
     assert started == []
+
+
+KERNEL = """
+module attributes {gpu.container_module} {
+  func.func @main(%m: memref<8xf32>) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    gpu.launch blocks(%b0, %b1, %b2) in (%g0 = %c1, %g1 = %c1, %g2 = %c1)
+               threads(%t0, %t1, %t2) in (%s0 = %c8, %s1 = %c1, %s2 = %c1) {
+      %v = memref.load %m[%t0] : memref<8xf32>
+      %w = arith.mulf %v, %v : f32
+      memref.store %w, %m[%t0] : memref<8xf32>
+      gpu.terminator
+    }
+    return
+  }
+}
+"""
+
+KERNEL_PIPELINE = (
+    "gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-features=+ptx80 "
+    "cubin-format=isa}"
+)
+
+
+def _xdsl_opt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *passes: str
+) -> tuple[int, list[int], str]:
+    """xdsl-opt in this process on :data:`KERNEL` (``passes``, then the pipeline):
+    its exit status, the sizes of the inputs the pipeline copied, its output."""
+    from xdsl_gpu.driver import opt
+    from xdsl_gpu.passes import pipeline_verification
+
+    monkeypatch.setenv("XDSL_GPU_CACHE", "0")
+    monkeypatch.setenv("XDSL_GPU_JOBS", "1")
+    copied: list[int] = []
+    snapshot = pipeline_verification.snapshot
+
+    def counted(module: ModuleOp) -> ModuleOp:
+        copied.append(sum(1 for _ in module.walk()))
+        return snapshot(module)
+
+    monkeypatch.setattr(pipeline_verification, "snapshot", counted)
+    source, out = tmp_path / "kernel.mlir", tmp_path / "out.mlir"
+    source.write_text(KERNEL)
+    pipeline = ",".join((*passes, KERNEL_PIPELINE))
+    code = opt.run_in_this_process([str(source), "-p", pipeline, "-o", str(out)])
+    return code, copied, out.read_text() if out.exists() else ""
+
+
+@pytest.mark.usefixtures("verify_at_end")
+def test_xdsl_opt_gives_the_pipeline_its_input_as_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pipeline as xdsl-opt's first pass does not copy its input (it could
+    parse it again); after another pass it does, and the output is the same."""
+    code, copied, first = _xdsl_opt(tmp_path, monkeypatch)
+    assert code == 0
+    assert copied == []
+    assert "gpu.binary @main_kernel" in first
+    code, copied, second = _xdsl_opt(tmp_path, monkeypatch, "canonicalize")
+    assert code == 0
+    assert copied == [10]  # the input, whole
+    assert re.sub(r"TimeInMs = \d+", "", first) == re.sub(r"TimeInMs = \d+", "", second)
+
+
+def _break_after_cse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pipeline's first ``cse`` step leaves an op without a property its
+    definition requires (each time it runs: in the replay too)."""
+    from xdsl_gpu.passes import cse
+
+    eliminate = cse.eliminate_common_subexpressions
+
+    def breaking(root: Operation) -> None:
+        eliminate(root)
+        for op in root.walk():
+            if op.name == "llvm.mlir.constant":
+                del op.properties["value"]
+                return
+
+    monkeypatch.setattr(cse, "eliminate_common_subexpressions", breaking)
+
+
+@pytest.mark.usefixtures("verify_at_end")
+@pytest.mark.parametrize("before", [(), ("canonicalize",)])
+def test_a_step_that_breaks_the_ir_is_blamed_from_the_text_too(
+    before: tuple[str, ...],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Whether the pipeline parsed its input again (first pass) or copied it
+    (after another pass), the replay blames the same step with the same error."""
+    _break_after_cse(monkeypatch)
+    code, copied, out = _xdsl_opt(tmp_path, monkeypatch, *before)
+    assert code == 1
+    assert out == ""
+    assert len(copied) == len(before)
+    said = capsys.readouterr().err
+    assert "property 'value' expected" in said
+    assert re.search(r"in gpu-lower-to-nvvm-pipeline, pass \d+/\d+: cse", said), said

@@ -117,9 +117,14 @@ def use_xdsl_gpu(main: Any) -> None:
     install_hooks()
     compat.indexed_symbol_lookup()
     compat.no_second_verification()
+    from xdsl_gpu.passes.pipeline_verification import input_as_text
+
+    compat.first_pass_input_as_text(input_as_text)
     compat.remembered_builtin_types()
     compat.plain_op_construction()
     compat.plain_op_verification()
+    compat.remembered_op_constraints()
+    compat.linear_isolation_check()
     compat.statement_forms()
     compat.regex_tokens()
     register_target_interfaces()
