@@ -164,3 +164,50 @@ def test_unused_when_every_object_is_cached(
     monkeypatch.setattr(prestarted_compiler.PrestartedCompiler, "cancel", counted)
     assert _compile(monkeypatch, "1") == first
     assert cancelled
+
+
+MATH_KERNEL = """
+target triple = "nvptx64-nvidia-cuda"
+declare float @__nv_expf(float)
+define ptx_kernel void @k(ptr addrspace(1) %p) {
+  %v = load float, ptr addrspace(1) %p
+  %w = call float @__nv_expf(float %v)
+  store float %w, ptr addrspace(1) %p
+  ret void
+}
+"""
+
+
+def test_libdevice_parsed_ahead_links_as_parsed_then(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The early child parses libdevice before the modules come; the first
+    module that links it gets that copy, the same PTX as a fresh parse, and
+    the next parses its own."""
+    from xdsl_gpu.targets.nvvm import serializer
+
+    fmt = CompilationTarget.Assembly
+    expected = serialize(MATH_KERNEL, OPTIONS, fmt, isolate=False)
+    assert "ex2.approx" in expected.ptx  # libdevice's expf, inlined
+    serializer.preparse_libdevice()
+    path = serializer.toolkit.find_libdevice()
+    taken = serializer._take_preparsed(path)  # pyright: ignore[reportPrivateUsage]
+    assert taken is not None
+    assert serializer._take_preparsed(path) is None  # pyright: ignore[reportPrivateUsage]
+    # Another file, or the same one changed since: parsed anew.
+    serializer.preparse_libdevice()
+    assert serializer._take_preparsed(path.parent / "other.bc") is None  # pyright: ignore[reportPrivateUsage]
+    serializer.preparse_libdevice()
+    assert serializer._preparsed is not None  # pyright: ignore[reportPrivateUsage]
+    _, (size, mtime), module = serializer._preparsed  # pyright: ignore[reportPrivateUsage]
+    monkeypatch.setattr(serializer, "_preparsed", (path, (size, mtime - 1), module))
+    assert serializer._take_preparsed(path) is None  # pyright: ignore[reportPrivateUsage]
+    # In the child: both modules link libdevice, the first the preparsed one.
+    prestarted_compiler.prestart()
+    child = prestarted_compiler.take()
+    assert child is not None
+    outcomes = child.compile([(MATH_KERNEL, OPTIONS, fmt), (MATH_KERNEL, OPTIONS, fmt)])
+    assert outcomes is not None
+    for outcome in outcomes:
+        assert isinstance(outcome.value, SerializedObject)
+        assert outcome.value.ptx == expected.ptx

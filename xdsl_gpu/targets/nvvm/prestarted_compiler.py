@@ -3,11 +3,11 @@
 ``serialize_to_objects`` compiles the modules it cannot take from the compile cache
 in forked children (``xdsl_gpu/forked_jobs.py``), and each child first loads
 llvmlite's LLVM and asks nvJitLink its version (~40 ms; the version picks the PTX
-ISA). Forked only once the LLVM IR exists, the child spends that time while this
+ISA), and parses libdevice for a kernel that calls math functions (~25 ms). Forked only once the LLVM IR exists, the child spends that time while this
 process waits for it. ``gpu-lower-to-nvvm-pipeline``, when it lowers a program step
 after step, :func:`prestart`\\ s one child instead, before its first step: the child
-loads the toolchain on another core while this process lowers, then waits for the
-modules (sent through a pipe as LLVM IR text and options, which are all it needs).
+loads the toolchain and parses libdevice on another core while this process
+lowers, then waits for the modules (sent through a pipe as LLVM IR text and options, which are all it needs).
 
 The objects are the same bytes as from a child forked later: the same
 ``serializer.serialize`` runs on the same text with the same options. Whatever goes
@@ -58,10 +58,14 @@ class PrestartedCompiler:
     def _serve(self) -> list[SerializedObject | Exception]:  # pragma: no cover
         """In the child: load the toolchain, then compile what the parent sends."""
         os.close(self._send)  # else the child would never see the end of the requests
-        from xdsl_gpu.targets.nvvm.serializer import _initialize_llvm
+        from xdsl_gpu.targets.nvvm.serializer import (
+            _initialize_llvm,  # pyright: ignore[reportPrivateUsage]
+            preparse_libdevice,
+        )
 
         _initialize_llvm()
         assembler_cuda_version()
+        preparse_libdevice()  # idle until the modules come, on a core of its own
         (size,) = _LENGTH.unpack(_read_exactly(self._requests, _LENGTH.size))
         requests: list[Request] = pickle.loads(_read_exactly(self._requests, size))
         results: list[SerializedObject | Exception] = []

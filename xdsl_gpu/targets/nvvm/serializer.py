@@ -124,21 +124,62 @@ def _link_bitcode(module: llvm.ModuleRef, path: Path, origin: str) -> None:
     """Link ``path`` into ``module``, keeping only what ``module`` uses: every
     definition of the library becomes ``linkonce_odr`` (it still resolves the
     module's declarations, unlike ``internal``), so global DCE drops the rest."""
+    library = _take_preparsed(path)
+    if library is None:
+        library = _library(path, origin)
+    library.triple = module.triple
+    library.data_layout = module.data_layout
+    module.link_in(library)
+
+
+def _library(path: Path, origin: str) -> llvm.ModuleRef:
+    """``path`` parsed, its definitions made ``linkonce_odr``."""
     import llvmlite.binding as llvm
 
     try:
         library = llvm.parse_bitcode(path.read_bytes())
     except (OSError, RuntimeError) as e:
         raise UserError(f"cannot read {origin} {path}: {e}") from e
-    library.triple = module.triple
-    library.data_layout = module.data_layout
     for function in library.functions:
         if not function.is_declaration:
             function.linkage = "linkonce_odr"
     for variable in library.global_variables:
         if not variable.is_declaration:
             variable.linkage = "linkonce_odr"
-    module.link_in(library)
+    return library
+
+
+_preparsed: tuple[Path, tuple[int, int], llvm.ModuleRef] | None = None
+"""libdevice parsed ahead of its first use (:func:`preparse_libdevice`): its path,
+the (size, mtime) it had then, and the module, which linking consumes."""
+
+
+def preparse_libdevice() -> None:
+    """Parse the default libdevice now, for the next module that links it: the
+    compile child that a pipeline starts early does it while it waits for the
+    modules (~25 ms of a kernel that calls math functions, off the pipeline's
+    way). Nothing when it cannot be found (the link reports that)."""
+    global _preparsed
+    try:
+        path = toolkit.find_libdevice("")
+        stat = path.stat()
+        _preparsed = (path, (stat.st_size, stat.st_mtime_ns), _library(path, ""))
+    except (UserError, OSError):
+        _preparsed = None
+
+
+def _take_preparsed(path: Path) -> llvm.ModuleRef | None:
+    """The preparsed libdevice if it is ``path`` as it was parsed (once: linking
+    consumes it)."""
+    global _preparsed
+    found, _preparsed = _preparsed, None
+    if found is None or found[0] != path:
+        return None
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return found[2] if (stat.st_size, stat.st_mtime_ns) == found[1] else None
 
 
 def _set_module_flags(ir_text: str, options: NVVMOptions) -> str:
