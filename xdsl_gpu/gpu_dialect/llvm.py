@@ -30,6 +30,7 @@ as ``i64`` integers, as upstream's generic form has them.
 
 from __future__ import annotations
 
+import functools
 from abc import ABC
 from collections.abc import Sequence
 from typing import ClassVar
@@ -2766,6 +2767,22 @@ class _CallSymbolUser(SymbolUserOpInterface):
             )
 
 
+_NO_BUNDLES = DenseArrayBase.from_list(i32, ())
+_CCC = _xllvm.CallingConventionAttr("ccc")
+_NO_FASTMATH = FastMathAttr(None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _symbol_ref(name: str) -> SymbolRefAttr:
+    """``@name`` (one attribute per name: calls of one function share it)."""
+    return SymbolRefAttr(name)
+
+
+@functools.lru_cache(maxsize=256)
+def _segment_sizes(args: int, bundle_operands: int) -> DenseArrayBase:
+    return DenseArrayBase.from_list(i32, (args, bundle_operands))
+
+
 @irdl_op_definition
 class CallOp(_ExtendsXdsl, _xllvm.CallOp):
     """``llvm.call``: xDSL's fields, syntax and constructor; replaces xDSL's only so
@@ -2799,35 +2816,43 @@ class CallOp(_ExtendsXdsl, _xllvm.CallOp):
         self,
         callee: str | SymbolRefAttr | StringAttr,
         *args: SSAValue | Operation,
-        op_bundle_sizes: DenseArrayBase = DenseArrayBase.from_list(i32, ()),
+        op_bundle_sizes: DenseArrayBase = _NO_BUNDLES,
         op_bundle_operands: tuple[SSAValue, ...] = (),
         return_type: Attribute | None = None,
-        calling_convention: _xllvm.CallingConventionAttr = (
-            _xllvm.CallingConventionAttr("ccc")
-        ),
-        fastmath: FastMathAttr = FastMathAttr(None),
+        calling_convention: _xllvm.CallingConventionAttr = _CCC,
+        fastmath: FastMathAttr = _NO_FASTMATH,
         variadic_args: int = 0,
         var_callee_type: _xllvm.LLVMFunctionType | None = None,
     ):
-        if isinstance(callee, str | StringAttr):
-            callee = SymbolRefAttr(callee)
+        # What ``IRDLOperation.__init__`` builds, built directly: a kernel calls
+        # hundreds of libdevice functions, and the generic builder (with a new
+        # ``SymbolRefAttr`` and segment sizes per call) was most of their lowering.
+        # Attributes are immutable: the ones a call always carries are shared.
+        if isinstance(callee, str):
+            callee = _symbol_ref(callee)
+        elif isinstance(callee, StringAttr):
+            callee = _symbol_ref(callee.data)
+        values = [SSAValue.get(a) for a in args]
         if var_callee_type is None and variadic_args:
             var_callee_type = _xllvm.LLVMFunctionType(
-                [SSAValue.get(a).type for a in args[: len(args) - variadic_args]],
+                [a.type for a in values[: len(values) - variadic_args]],
                 return_type,
                 is_variadic=True,
             )
-        IRDLOperation.__init__(
+        properties: dict[str, Attribute] = {"callee": callee}
+        if var_callee_type is not None:
+            properties["var_callee_type"] = var_callee_type
+        properties["fastmathFlags"] = fastmath
+        properties["CConv"] = calling_convention
+        properties["op_bundle_sizes"] = op_bundle_sizes
+        properties["operandSegmentSizes"] = _segment_sizes(
+            len(values), len(op_bundle_operands)
+        )
+        Operation.__init__(
             self,
-            operands=[args, op_bundle_operands],
-            properties={
-                "callee": callee,
-                "var_callee_type": var_callee_type,
-                "fastmathFlags": fastmath,
-                "CConv": calling_convention,
-                "op_bundle_sizes": op_bundle_sizes,
-            },
-            result_types=[return_type],
+            operands=[*values, *(SSAValue.get(o) for o in op_bundle_operands)],
+            result_types=() if return_type is None else (return_type,),
+            properties=properties,
         )
 
     print = _xllvm.CallOp.print

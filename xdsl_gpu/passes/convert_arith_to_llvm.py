@@ -52,6 +52,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     VectorType,
+    i1,
     i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -134,14 +135,20 @@ def _cast(cls: type[Operation]) -> _Builder:
     return lambda op, ops, t: [cls(ops[0], t)]  # pyright: ignore[reportCallIssue]
 
 
+@lru_cache(maxsize=64)
+def _predicate(value: int) -> IntegerAttr[IntegerType]:
+    """llvm's ``predicate`` property (one attribute per predicate)."""
+    return IntegerAttr(value, i64)
+
+
 def _cmpi(op: Operation, ops: list[SSAValue], t: Attribute) -> list[Operation]:
     assert isinstance(op, xarith.CmpiOp)
-    return [llvm.ICmpOp(ops[0], ops[1], IntegerAttr(op.predicate.value.data, i64))]
+    return [llvm.ICmpOp(ops[0], ops[1], _predicate(op.predicate.value.data))]
 
 
 def _cmpf(op: Operation, ops: list[SSAValue], t: Attribute) -> list[Operation]:
     assert isinstance(op, xarith.CmpfOp)
-    predicate = IntegerAttr(op.predicate.value.data, i64)
+    predicate = _predicate(op.predicate.value.data)
     return [llvm.FCmpOp(ops[0], ops[1], predicate, None, llvm_fastmath(op.fastmath))]
 
 
@@ -241,6 +248,56 @@ IN_PLACE.update(
 )
 
 
+def _comparison_type(t: Attribute) -> Attribute:
+    """The result type of llvm's ``icmp``/``fcmp`` builders for operands of type
+    ``t``."""
+    return VectorType(i1, t.shape) if isinstance(t, VectorType) else i1
+
+
+_SELECT_FASTMATH = (
+    llvm.SelectOp.get_irdl_definition().properties["fastmathFlags"].default_value
+)
+
+
+def _cmpi_in_place(op: Operation) -> tuple[type[Operation], dict[str, Attribute]]:
+    assert isinstance(op, xarith.CmpiOp)
+    return llvm.ICmpOp, {"predicate": _predicate(op.predicate.value.data)}
+
+
+def _cmpf_in_place(op: Operation) -> tuple[type[Operation], dict[str, Attribute]]:
+    assert isinstance(op, xarith.CmpfOp)
+    return llvm.FCmpOp, {
+        "predicate": _predicate(op.predicate.value.data),
+        "fastmathFlags": llvm_fastmath(op.fastmath),
+    }
+
+
+def _select_in_place(op: Operation) -> tuple[type[Operation], dict[str, Attribute]]:
+    return llvm.SelectOp, {"fastmathFlags": _SELECT_FASTMATH}  # pyright: ignore[reportReturnType]
+
+
+IN_PLACE_OTHER: dict[
+    type[Operation],
+    tuple[
+        Callable[[Attribute], Attribute],
+        Callable[[Operation], tuple[type[Operation], dict[str, Attribute]]],
+    ],
+] = {
+    kind: entry
+    for kinds, entry in (
+        ((xarith.CmpiOp, arith.CmpiOp), (_comparison_type, _cmpi_in_place)),
+        ((xarith.CmpfOp, arith.CmpfOp), (_comparison_type, _cmpf_in_place)),
+        ((xarith.SelectOp, arith.SelectOp), (lambda t: t, _select_in_place)),
+    )
+    for kind in kinds
+}
+"""The comparisons and ``select``: :class:`ElementwiseLowering` turns a scalar or
+1-D one into its llvm op in place, when all its types convert to themselves and its
+result type is the one the llvm op's builder gives (from the type of its
+second-to-last operand: ``lhs``). Each with that builder's result type and the
+class and properties (explicit, then defaults, in the builder's order)."""
+
+
 def _builder(op: Operation) -> _Builder | None:
     """The builder for ``op``'s class or the xDSL class it refines (the casts and
     ``select`` of ``xdsl_gpu.gpu_dialect.arith`` subclass xDSL's to accept vectors)."""
@@ -311,19 +368,45 @@ class ElementwiseLowering(ArithPattern):
         (``replace_by_one``), as the builder and ``replace_op`` would leave it."""
         entry = IN_PLACE.get(type(op))
         if entry is None:
-            return False
+            return self._other_in_place(op, rewriter)
         cls, name = entry
         lhs, rhs = op.operands
         (result,) = op.results
         t = result.type
-        convert = self.converter.convert_type
-        if not (lhs.type is t and rhs.type is t and convert(t) is t):
+        if not (_equal(lhs.type, t) and _equal(rhs.type, t) and self._kept(t)):
             return False
         if name == "fastmathFlags":
             value: Attribute = llvm_fastmath(op.properties.get("fastmath"))  # pyright: ignore[reportArgumentType]
         else:
             value = overflow_flags(_overflow_bits(op.properties.get("overflowFlags")))
         return replace_by_one(op, cls, {name: value}, rewriter)
+
+    def _other_in_place(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        """A comparison or ``select`` made its llvm op in place (``IN_PLACE_OTHER``),
+        as the builder and ``replace_op`` would leave it: the builder path cost
+        four times as much per op."""
+        entry = IN_PLACE_OTHER.get(type(op))
+        if entry is None:
+            return False
+        result_type, made = entry
+        operands = op.operands
+        (result,) = op.results
+        if not (self._kept(result.type) and all(self._kept(o.type) for o in operands)):
+            return False
+        if not _equal(result.type, result_type(operands[-2].type)):
+            return False
+        cls, properties = made(op)
+        return replace_by_one(op, cls, properties, rewriter)
+
+    def _kept(self, t: Attribute) -> bool:
+        """Whether ``t`` converts to itself (``to_llvm`` then gives a value of it as
+        it is)."""
+        return _equal(self.converter.convert_type(t), t)
+
+
+def _equal(a: Attribute | None, b: Attribute) -> bool:
+    # (a parsed program has many equal instances of a type; ``is`` first)
+    return a is b or a == b
 
 
 class ConstantLowering(ArithPattern):

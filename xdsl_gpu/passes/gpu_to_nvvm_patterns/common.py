@@ -82,6 +82,9 @@ class NVVMLowering:
     _strings: dict[tuple[str, str], str] = field(
         default_factory=dict[tuple[str, str], str]
     )
+    _functions: dict[str, llvm.FuncOp] = field(default_factory=dict[str, llvm.FuncOp])
+    """The ``llvm.func`` found or declared under each name: asked again per call of
+    a libdevice function, and a symbol table lookup is most of a small call's cost."""
 
     def __post_init__(self) -> None:
         self.conv = FuncConventions(self.converter, self.use_bare_ptr_memref_call_conv)
@@ -127,8 +130,8 @@ class NVVMLowering:
         """The external ``llvm.func @name``, declared once: right before the
         function that first uses it (as upstream's ``OpToFuncCallLowering``), or at
         the start of the module."""
-        existing = self.lookup(name)
-        if isinstance(existing, llvm.FuncOp):
+        existing = self.declared_function(name)
+        if existing is not None:
             return existing
         other: dict[str, Attribute | None] = {}
         if passthrough:
@@ -141,7 +144,27 @@ class NVVMLowering:
             self.body.insert_op_before(decl, anchor)
         else:
             self.insert_at_start(decl)
+        if self.lookup(name) is decl:
+            self._functions[name] = decl
         return decl
+
+    def declared_function(self, name: str) -> llvm.FuncOp | None:
+        """The ``llvm.func @name`` of the module, if there is one."""
+        known = self._functions.get(name)
+        # Other patterns may erase or rename it: remembered only while it is still
+        # in the module under that name (what the symbol table would answer).
+        if (
+            known is not None
+            and known.parent is self.body
+            and known.sym_name.data == name
+        ):
+            return known
+        existing = self.lookup(name)
+        if not isinstance(existing, llvm.FuncOp):
+            self._functions.pop(name, None)
+            return None
+        self._functions[name] = existing
+        return existing
 
     def _top_level_ancestor(self, op: Operation) -> Operation | None:
         current: Operation | None = op

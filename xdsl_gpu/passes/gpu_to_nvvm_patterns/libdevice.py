@@ -272,9 +272,10 @@ class LibdeviceLowering(RewritePattern):
         else:
             name = function.f64
         returns = i32 if function.returns_int else compute
-        self.lowering.declare_function(
-            name, llvm.LLVMFunctionType([a.type for a in args], returns), op
-        )
+        if self.lowering.declared_function(name) is None:
+            self.lowering.declare_function(
+                name, llvm.LLVMFunctionType([a.type for a in args], returns), op
+            )
         ops.append(call := llvm.CallOp(name, *args, return_type=returns))
         value = call.results[0]
         if function.returns_int:
