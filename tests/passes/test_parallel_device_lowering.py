@@ -460,3 +460,55 @@ def test_a_step_the_schedule_does_not_know_is_not_split() -> None:
         PipelineStep("gpu-module-to-binary"),
     ]
     assert _parts(steps) == [Part.WHOLE, Part.WHOLE, Part.SERIALIZE]
+
+
+def test_given_up_in_xdsl_opt_the_input_is_parsed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As xdsl-opt's first pass the pipeline keeps no copy of its input for the
+    schedule: when the schedule gives up, the input is parsed again from its text,
+    with its locations, and the sequential schedule's output is the same."""
+    from xdsl_gpu.driver import opt
+    from xdsl_gpu.passes import gpu_lower_to_nvvm_pipeline as pipeline
+
+    monkeypatch.delenv("XDSL_GPU_VERIFY_EACH", raising=False)
+    monkeypatch.setenv("XDSL_GPU_CACHE", "0")
+    parent = os.getpid()
+    run = pipeline.GpuLowerToNVVMPipelinePass._run
+
+    def dies_in_a_worker(step, pass_, ctx, op) -> None:  # type: ignore[no-untyped-def]
+        if step.pass_name == "convert-gpu-to-nvvm" and os.getpid() != parent:
+            os._exit(3)
+        run(step, pass_, ctx, op)
+
+    monkeypatch.setattr(
+        pipeline.GpuLowerToNVVMPipelinePass, "_run", staticmethod(dies_in_a_worker)
+    )
+    parsed: list[int] = []
+    parse_again_of = parallel_device_lowering.parse_again_of
+
+    def counted(module: object) -> object:
+        again = parse_again_of(module)  # type: ignore[arg-type]
+        if again is None:
+            return None
+        return lambda: parsed.append(1) or again()
+
+    monkeypatch.setattr(parallel_device_lowering, "parse_again_of", counted)
+    source = tmp_path / "two.mlir"
+    source.write_text(_two_kernels())
+    outputs: list[str] = []
+    for jobs in ("2", "1"):
+        monkeypatch.setenv("XDSL_GPU_JOBS", jobs)
+        out = tmp_path / f"out{jobs}.mlir"
+        args = [str(source), "--print-debuginfo", "-p",
+                "gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-format=isa}",
+                "-o", str(out)]  # fmt: skip
+        if jobs == "2":
+            with pytest.warns(ParallelScheduleWarning, match="a worker ended"):
+                assert opt.run_in_this_process(args) == 0
+        else:
+            assert opt.run_in_this_process(args) == 0
+        outputs.append(re.sub(r"TimeInMs = \d+", "N", out.read_text()))
+    assert parsed == [1]
+    assert str(source) in outputs[0]  # the user's locations, from the text
+    assert outputs[0] == outputs[1]

@@ -51,7 +51,7 @@ from xdsl.printer import Printer
 from xdsl_gpu.forked_jobs import default_jobs, fork_is_safe, start_jobs
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
-from xdsl_gpu.passes.pipeline_verification import verify_in_two
+from xdsl_gpu.passes.pipeline_verification import parse_again_of, verify_in_two
 
 __all__ = [
     "SMALLEST_SPLIT",
@@ -121,12 +121,22 @@ def run_parallel(
     SERIALIZE HOST*``, or the program has no ``gpu.module``)."""
     if not _splittable([part for part, _ in steps]) or not worth_splitting(module):
         return ParallelRun(False)
-    snapshot = module.clone()
+    # The input, to put back should the schedule fail: parsed again where it is
+    # xdsl-opt's text (passes/pipeline_verification.py), else a copy.
+    parse_again = parse_again_of(module)
+    snapshot = module.clone() if parse_again is None else None
     try:
         attempt = _run(ctx, module, steps)
     except Exception as error:
         attempt = ParallelRun(False, _described(error))
     if not attempt:
+        if snapshot is None:
+            assert parse_again is not None
+            snapshot = parse_again()
+            if snapshot is None:  # the text parsed before: it does again
+                raise RuntimeError(
+                    f"the input could not be parsed again ({attempt.gave_up})"
+                )
         _restore(module, snapshot)
     return attempt
 

@@ -41,6 +41,7 @@ from xdsl_gpu.passes.ir_walk import preorder
 __all__ = [
     "Step",
     "input_as_text",
+    "parse_again_of",
     "run_steps",
     "verify_after_each_step",
     "verify_in_two",
@@ -82,6 +83,17 @@ def input_as_text(
         yield
     finally:
         _PARSE_AGAIN.pop(id(module), None)
+
+
+def parse_again_of(module: Operation) -> Callable[[], ModuleOp | None] | None:
+    """How to get ``module`` again as the text it was parsed from (see
+    :func:`input_as_text`), without taking it from :func:`run_steps`; None when
+    that was not offered."""
+    offered = _PARSE_AGAIN.get(id(module))
+    if offered is None or offered[0] is not module:
+        return None
+    parse_again = offered[1]
+    return lambda: _parsed_again(parse_again)
 
 
 def run_steps(module: ModuleOp, steps: Sequence[Step], pipeline: str) -> None:
