@@ -211,6 +211,102 @@ def test_a_location_on_the_next_line_is_the_ops() -> None:
     assert dump == _parse(text, forms=False)
 
 
+NAMES = """\
+func.func @f(%a: f32, %b: f32) {
+  %v_1 = arith.addf %a, %b : f32
+  %x12 = arith.addf %v_1, %a : f32
+  %_1 = arith.addf %x12, %v_1 : f32
+  %a_1_2 = arith.addf %_1, %x12 : f32
+  %a__3 = arith.addf %a_1_2, %_1 : f32
+  %0 = arith.addf %a__3, %a_1_2 : f32
+  %12 = arith.addf %0, %a__3 : f32
+  %$a.b_3 = arith.addf %12, %0 : f32
+  %-_0 = arith.addf %$a.b_3, %12 : f32
+  %p_2:2 = "test.op"(%-_0) : (f32) -> (f32, f32)
+  %q, %r:2, %s_4 = "test.op"(%p_2#0) : (f32) -> (f32, f32, f32, f32)
+  %t_5, %u:2, %w_6 = "test.op"(%q) : (f32) -> (f32, f32, f32, f32)
+  %x = arith.addf %w_6, %t_5 : f32
+  func.return
+}
+"""
+
+
+def test_forms_name_values_as_xdsl() -> None:
+    """Results named as the parser names them (``_N`` suffixes dropped, no name
+    for a number), a result group or several."""
+    dump = _parse(NAMES, forms=True)
+    assert " a_1 f32" in dump
+    assert " $a.b f32" in dump
+    assert " None f32" in dump
+    assert dump == _parse(NAMES, forms=False)
+
+
+def _fields(module: Any) -> list[Any]:
+    """The fields of every op, result and operand use, in the order they were set,
+    and the classes of the op's tuples."""
+    out: list[Any] = []
+    for op in module.walk():
+        fields = vars(op)
+        out.append((list(fields), type(op.results), type(fields["_operands"])))
+        out.extend(list(vars(r)) for r in op.results)
+        out.extend(list(vars(u)) for u in fields["_operand_uses"])
+        out.append(
+            (list(vars(op.location)), [type(v) for v in vars(op.location).values()])
+        )
+        span = fields.get(PARSED_AT, (None,))[0]
+        out.append(None if span is None else list(vars(span)))
+    return out
+
+
+def test_forms_set_the_fields_xdsl_sets() -> None:
+    """An op built from its form has the fields that ``Operation.__init__`` and
+    ``Block.add_op`` give it, set in the same order (so do its results, uses,
+    location and diagnostic place)."""
+    ctx = make_context()
+    fast = Parser(ctx, KERNEL, "in.mlir").parse_module()
+    with _xdsl_block_body():
+        stock = Parser(ctx, KERNEL, "in.mlir").parse_module()
+    assert _fields(fast) == _fields(stock)
+
+
+@pytest.mark.parametrize("change", ["init", "add_op", "name_hint"])
+def test_construction_is_checked_against_xdsls(change: str) -> None:
+    """The patch refuses to apply if xDSL made an op, added it to a block or named
+    a value otherwise than :func:`parsing_speed._construct` and the fast path
+    do."""
+    from xdsl.ir import Block, Operation, SSAValue
+
+    from xdsl_gpu.compat import parsing_speed
+    from xdsl_gpu.compat._base import XdslChangedError
+
+    parsing_speed._check_construction()  # as xDSL 0.74 does
+    init = Operation.__init__
+    add_op = Block.add_op
+
+    def init_more(self: Any, **kwargs: Any) -> None:
+        init(self, **kwargs)
+        self.extra = 1
+
+    def add_first(self: Any, op: Any) -> None:
+        if self.first_op is None:
+            add_op(self, op)
+        else:
+            self.insert_op_before(op, self.first_op)
+
+    def keep_hint(self: Any, name: str | None) -> None:
+        self._name = name
+
+    patches = {
+        "init": mock.patch.object(Operation, "__init__", init_more),
+        "add_op": mock.patch.object(Block, "add_op", add_first),
+        "name_hint": mock.patch.object(
+            SSAValue, "name_hint", property(lambda v: v._name, keep_hint)
+        ),
+    }
+    with patches[change], pytest.raises(XdslChangedError):
+        parsing_speed._check_construction()
+
+
 def _tokens(text: str, lex: Any) -> list[Any]:
     """Each token's kind and span and the lexer's place after it, up to the end or
     the error."""

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue, SSAValues, Use
 
 from xdsl_gpu.compat._base import XdslChangedError, _mark, is_patched
 
@@ -28,23 +28,22 @@ _SUFFIX = r"(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*+)"
 _RESULT = rf"%{_SUFFIX}(?::[0-9]+)?"
 
 _STATEMENT = re.compile(
-    rf"(?:({_RESULT}(?:[ \t]*,[ \t]*{_RESULT})*)[ \t]*=[ \t]*)?"
+    rf"(?:(?:%({_SUFFIX})|({_RESULT}(?:[ \t]*,[ \t]*{_RESULT})*))[ \t]*=[ \t]*)?"
     r'([a-zA-Z_][a-zA-Z0-9_$.]*+|"[a-zA-Z_][a-zA-Z0-9_$.]*+")'
     r'([^\n"]*+)(?=\n|\Z)'
-)
-"""A statement on one line without a string: its results, its name (bare or
-quoted) and the rest of the line."""
-
-_RESULTS = re.compile(rf"%({_SUFFIX})(?::([0-9]+))?")
-_USES = re.compile(rf"(%{_SUFFIX})")
-
-_NEXT = re.compile(
+    # what follows it: its kind is part of the form, since a parser may look at
+    # the next token (an optional part of an assembly format, a location)
     r"(?:\s+|//[^\n]*)*+"  # the lexer's whitespace and comments
-    rf"(?:(%){_SUFFIX}[ \t]*(\S?)|([a-zA-Z_][a-zA-Z0-9_$.]*+)|(\S?))",
+    rf"((%){_SUFFIX}[ \t]*(\S?)|([a-zA-Z_][a-zA-Z0-9_$.]*+)|(\S?))",
     re.ASCII,
 )
-"""What follows a statement: its kind is part of the form, since a parser may look
-at the next token (an optional part of an assembly format, a location)."""
+"""A statement on one line without a string: its result (1, if one without a
+count) or results (2), its name (3, bare or quoted) and the rest of the line (4);
+then what follows it (5: ``%`` (6) and the character after the name (7), an
+identifier (8), or the next character (9))."""
+
+_RESULTS = re.compile(rf"%({_SUFFIX})(?::([0-9]+))?")
+_USES = re.compile(rf"%({_SUFFIX})")
 
 _UNSAFE = ("loc(", "distinct", "//")
 """Lines that never take the fast path: a location written in the line, an
@@ -59,14 +58,17 @@ class _Form:
     result types, properties and attributes, no region and no successor, at the
     line and column of its name, and (``parsed_at``, the name of the op's field that
     holds it, if the parser records it) the place a diagnostic about it falls back
-    on."""
+    on; ``post_init``: whether the op's ``__post_init__`` is its own (called as
+    ``Operation.__init__`` calls it), not IRDL's, which has nothing left to do for
+    an op of the form."""
 
     op_type: type[Operation]
-    operand_types: tuple[Any, ...]
+    operand_types: list[Any]
     result_types: tuple[Any, ...]
     properties: dict[str, Any]
     attributes: dict[str, Any]
     parsed_at: str | None
+    post_init: bool
 
 
 class _Statement:
@@ -76,38 +78,37 @@ class _Statement:
 
     __slots__ = ("key", "match", "next_start", "results", "uses")
 
-    def __init__(self, match: re.Match[str], after: re.Match[str]) -> None:
+    def __init__(self, match: re.Match[str]) -> None:
         self.match = match
-        parts = _USES.split(match.group(3))
-        self.uses = [name[1:] for name in parts[1::2]]
-        results = match.group(1)
-        self.results: list[tuple[str, int]] = (
-            []
-            if results is None
-            else [
+        # (the names' text and what lies between: the form is the latter, since
+        # each name follows a "%")
+        parts = _USES.split(match.group(4))
+        self.uses = parts[1::2]
+        single, listed = match.group(1, 2)
+        if single is not None:
+            self.results = [(single, 1)]
+            sizes: tuple[int, ...] = (1,)
+        elif listed is None:
+            self.results = []
+            sizes = ()
+        else:
+            self.results = [
                 (found.group(1), int(found.group(2)) if found.group(2) else 1)
-                for found in _RESULTS.finditer(results)
+                for found in _RESULTS.finditer(listed)
             ]
-        )
-        self.next_start = max(after.start(1), after.start(3), after.start(4))
-        self.key = (
-            match.group(2),
-            tuple(size for _, size in self.results),
-            tuple(parts[0::2]),
-            after.group(1, 2, 3, 4),
-        )
+            sizes = tuple(size for _, size in self.results)
+        self.next_start = match.start(5)
+        self.key = (match.group(3), sizes, tuple(parts[0::2]), match.group(6, 7, 8, 9))
 
     @staticmethod
     def read(text: str, pos: int) -> _Statement | None:
         match = _STATEMENT.match(text, pos)
         if match is None:
             return None
-        rest = match.group(3)
-        if any(unsafe in rest for unsafe in _UNSAFE):
+        rest = match.group(4)
+        if "loc(" in rest or "distinct" in rest or "//" in rest:  # (_UNSAFE)
             return None
-        after = _NEXT.match(text, match.end())
-        assert after is not None  # (every part of it may be empty)
-        return _Statement(match, after)
+        return _Statement(match)
 
 
 class _Forms:
@@ -115,52 +116,164 @@ class _Forms:
     an op of one needs."""
 
     def __init__(self, source: Any) -> None:
-        from xdsl.dialects.builtin import FileLineColLoc, IntAttr
-        from xdsl.utils.lexer import Span
-
-        from xdsl_gpu.compat.locations import CHUNK_LINE_OFFSET, _LineIndex
+        from xdsl_gpu.compat.locations import _LineIndex
 
         self.input = source
         self.text: str = self.input.content
         self.lines = _LineIndex.of(self.input)
         self.tables: dict[tuple[str, ...], dict[Any, list[_Form]]] = {}
         self.ints: dict[int, Any] = {}
-        self._file_line_col = FileLineColLoc
-        self._new_location = FileLineColLoc.__new__
-        self._int = IntAttr
-        self._span = Span
-        self._chunk_offset = CHUNK_LINE_OFFSET
 
-    def span(self, start: int, end: int) -> Any:
-        return self._span(start, end, self.input)
 
-    def location(self, offset: int) -> Any:
-        """The op's ``FileLineColLoc``, as ``record_source_locations`` makes it."""
-        line, col = self.lines.line_col(offset)
-        line += self._chunk_offset.get()
-        ints = self.ints
-        line_attr = ints.get(line)
-        if line_attr is None:
-            line_attr = ints[line] = self._int(line)
-        col_attr = ints.get(col)
-        if col_attr is None:
-            col_attr = ints[col] = self._int(col)
-        # The fields set as FileLineColLoc(...) sets them, without checking again
-        # that a StringAttr and two IntAttrs are what it takes (~2 µs).
-        location = self._new_location(self._file_line_col)
-        set_field = object.__setattr__
-        set_field(location, "filename", self.lines.file)
-        set_field(location, "line", line_attr)
-        set_field(location, "column", col_attr)
-        return location
+def _construct(
+    op_type: type[Operation],
+    values: list[SSAValue],
+    result_types: tuple[Any, ...],
+    properties: dict[str, Any],
+    attributes: dict[str, Any],
+    location: Any,
+    post_init: bool,
+) -> Operation:
+    """``Operation.__init__``'s op of ``op_type`` with these operands, result types,
+    properties, attributes and location, no successor and no region: the same
+    fields, set in the same order, and the same use lists (each new use first in
+    its value's list), without its setters' general cases (replacing earlier
+    operands and successors, copying ``Sequence`` arguments), which cost more
+    than the rest of a statement built from its form. :func:`_check_construction`
+    compares the two."""
+    op = op_type.__new__(op_type)
+    uses: list[Use] = []
+    index = 0
+    for value in values:
+        first = value.first_use
+        # (what Use(op, index) and then value.add_use make)
+        use = Use(op, index, None, first)
+        if first is not None:
+            first._prev_use = use  # pyright: ignore[reportPrivateUsage]
+        value.first_use = use
+        uses.append(use)
+        index += 1
+    fields = vars(op)
+    fields["_operands"] = SSAValues(values)
+    fields["_operand_uses"] = tuple(uses)
+    if len(result_types) == 1:
+        fields["results"] = SSAValues((OpResult(result_types[0], op, 0),))
+    else:
+        fields["results"] = SSAValues(
+            [OpResult(type_, op, i) for i, type_ in enumerate(result_types)]
+        )
+    fields["properties"] = dict(properties)
+    fields["attributes"] = dict(attributes)
+    fields["location"] = location
+    fields["_successors"] = ()
+    fields["_successor_uses"] = ()
+    fields["regions"] = ()
+    if post_init:
+        op.__post_init__()
+    return op
 
-    def parsed_at(self, match: re.Match[str]) -> tuple[Any, int]:
-        """What ``diagnose_internal_errors`` records for the op: a point at its name
-        after results, else the span of its first token; the chunk's line offset."""
-        start, end = match.span(2)
-        if match.group(1) is not None:
-            end = start
-        return self.span(start, end), self._chunk_offset.get()
+
+def _append(block: Block, op: Operation) -> None:
+    """``block.add_op(op)`` for an op just made (no parent, no region): what
+    ``Block.insert_op_after`` does after the op last in the block, without its
+    checks that hold here."""
+    last = block._last_op  # pyright: ignore[reportPrivateUsage]
+    if last is None or type(block) is not Block:
+        block.add_op(op)
+        return
+    op.parent = block
+    op._prev_op = last  # pyright: ignore[reportPrivateUsage]
+    op._next_op = None  # pyright: ignore[reportPrivateUsage]
+    last._next_op = op  # pyright: ignore[reportPrivateUsage]
+    block._last_op = op  # pyright: ignore[reportPrivateUsage]
+
+
+def _check_construction() -> None:
+    """Raise ``XdslChangedError`` unless :func:`_construct`, :func:`_append` and a
+    result's hint set as :func:`statement_forms` sets it leave an op, its block,
+    its values' use lists and its result exactly as ``Operation.__init__``,
+    ``Block.add_op`` and the ``name_hint`` setter of xDSL 0.74 do."""
+    from xdsl.dialects.builtin import UnknownLoc, f32, i32
+
+    class _Probe(Operation):
+        name = "xdsl_gpu.probe"
+
+    def made(ours: bool) -> list[Any]:
+        block = Block(arg_types=(f32, i32))
+        a, b = block.args
+        first = _Probe(operands=(a,), result_types=(i32,))
+        block.add_op(first)
+        operands = [a, b, first.results[0], a]
+        types = (f32, i32)
+        properties: dict[str, Any] = {"p": f32}
+        attributes: dict[str, Any] = {"q": i32}
+        if ours:
+            op = _construct(
+                _Probe, operands, types, properties, attributes, UnknownLoc(), True
+            )
+            _append(block, op)
+            op.results[0]._name = "v"  # pyright: ignore[reportPrivateUsage]
+        else:
+            op = _Probe.__new__(_Probe)
+            Operation.__init__(
+                op,
+                operands=operands,
+                result_types=types,
+                properties=properties,
+                attributes=attributes,
+                location=UnknownLoc(),
+            )
+            block.add_op(op)
+            op.results[0].name_hint = "v_1"
+        known = {id(x): n for n, x in enumerate([block, first, op, a, b])}
+
+        def shape(x: Any) -> Any:
+            if isinstance(x, tuple | list):
+                return [shape(y) for y in x]  # pyright: ignore[reportUnknownVariableType]
+            if isinstance(x, dict):
+                return {k: shape(v) for k, v in x.items()}  # pyright: ignore[reportUnknownVariableType]
+            if isinstance(x, Use):
+                return ("use", list(x.__dict__), known.get(id(x.operation)), x.index)
+            if isinstance(x, OpResult):
+                return ("result", shape(x.__dict__))
+            if x is None or isinstance(x, int | str):
+                return x
+            return known.get(id(x), type(x))
+
+        def use_list(value: SSAValue) -> list[Any]:
+            found: list[Any] = []
+            previous = None
+            for use in value.uses:
+                here = use._prev_use is previous  # pyright: ignore[reportPrivateUsage]
+                found.append((known.get(id(use.operation)), use.index, here))
+                previous = use
+            return found
+
+        return [
+            type(op.__dict__["_operands"]),
+            type(op.__dict__["results"]),
+            shape(op.__dict__),
+            shape(block.__dict__),
+            [use_list(v) for v in operands],
+            op.properties,
+            op.attributes,
+        ]
+
+    names = ["v_1", "x12", "_1", "a_1_2", "a__3", "0", "12", "$a.b_3", "-_0"]
+    hints = [
+        SSAValue.extract_valid_name(n) if SSAValue.is_valid_name(n) else None
+        for n in names
+    ]
+    if [_hint(n) for n in names] != hints:
+        raise XdslChangedError("SSAValue.extract_valid_name is not what it was")
+    try:
+        same = made(ours=True) == made(ours=False)
+    except Exception as error:
+        raise XdslChangedError(f"xDSL builds ops otherwise: {error}") from error
+    if not same:
+        raise XdslChangedError(
+            "Operation.__init__, Block.add_op or SSAValue.name_hint is not what it was"
+        )
 
 
 def statement_forms() -> None:
@@ -176,10 +289,15 @@ def statement_forms() -> None:
     with the SSA names taken out, the types of the values named, the kind of the
     next token and the dialect scope, which holds for the declarative formats and
     for every custom parser that builds an op from what it reads."""
-    from xdsl.dialects.builtin import FileLineColLoc
+    import dataclasses
+
+    from xdsl.dialects.builtin import FileLineColLoc, IntAttr
     from xdsl.irdl import IRDLOperation
     from xdsl.parser import Parser
+    from xdsl.utils.lexer import Span
     from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+    from xdsl_gpu.compat.locations import CHUNK_LINE_OFFSET
 
     current = Parser.__dict__.get("_parse_block_body")
     if not callable(current):
@@ -190,6 +308,10 @@ def statement_forms() -> None:
         "filename", "line", "column",
     ]:  # fmt: skip
         raise XdslChangedError("FileLineColLoc's parameters changed")
+    if [f.name for f in dataclasses.fields(Span)] != [
+        "start", "end", "input", "line_offset",
+    ] or hasattr(Span, "__post_init__"):  # fmt: skip
+        raise XdslChangedError("xdsl.utils.lexer.Span's fields changed")
     if not callable(getattr(Parser, "parse_optional_operation", None)):
         raise XdslChangedError("xdsl.parser.Parser.parse_optional_operation is gone")
     register = Parser.__dict__.get("_register_ssa_definition")
@@ -199,13 +321,15 @@ def statement_forms() -> None:
         raise XdslChangedError(
             "xdsl.parser.Parser._register_ssa_definition is not what it was"
         )
+    _check_construction()
     starts = (
         MLIRTokenKind.PERCENT_IDENT,
         MLIRTokenKind.BARE_IDENT,
         MLIRTokenKind.STRING_LIT,
     )
-    operation_init = Operation.__init__
-    is_valid_name = SSAValue.is_valid_name
+    irdl_post_init = IRDLOperation.__post_init__
+    chunk_offset = CHUNK_LINE_OFFSET.get
+    new = object.__new__
 
     def forms_of(parser: Any) -> _Forms | None:
         forms = parser.__dict__.get("_xdsl_gpu_forms")
@@ -217,21 +341,62 @@ def statement_forms() -> None:
             parser.__dict__["_xdsl_gpu_forms"] = forms
         return forms
 
+    def int_attr(value: int) -> Any:
+        """``IntAttr(value)``: its one field, without checking again that an int
+        is an int (~1.5 µs)."""
+        found = new(IntAttr)
+        vars(found)["data"] = value
+        return found
+
+    if vars(int_attr(7)) != vars(IntAttr(7)):
+        raise XdslChangedError("IntAttr's fields changed")
+
+    def location(forms: _Forms, offset: int, chunk: int) -> Any:
+        """The op's ``FileLineColLoc``, as ``record_source_locations`` makes it."""
+        line, col = forms.lines.line_col(offset)
+        line += chunk
+        ints = forms.ints
+        line_attr = ints.get(line)
+        if line_attr is None:
+            line_attr = ints[line] = int_attr(line)
+        col_attr = ints.get(col)
+        if col_attr is None:
+            col_attr = ints[col] = int_attr(col)
+        # The fields set as FileLineColLoc(...) sets them, without checking again
+        # that a StringAttr and two IntAttrs are what it takes (~2 µs).
+        found = new(FileLineColLoc)
+        fields = vars(found)
+        fields["filename"] = forms.lines.file
+        fields["line"] = line_attr
+        fields["column"] = col_attr
+        return found
+
     def build(
-        forms: _Forms, form: _Form, values: list[Any], statement: _Statement
+        forms: _Forms, form: _Form, values: list[Any], match: re.Match[str]
     ) -> Operation:
-        op_type = form.op_type
-        op = op_type.__new__(op_type)
-        operation_init(
-            op,
-            operands=values,
-            result_types=form.result_types,
-            properties=form.properties,
-            attributes=form.attributes,
-            location=forms.location(statement.match.start(2)),
+        chunk = chunk_offset()
+        start = match.start(3)
+        op = _construct(
+            form.op_type,
+            values,
+            form.result_types,
+            form.properties,
+            form.attributes,
+            location(forms, start, chunk),
+            form.post_init,
         )
         if form.parsed_at is not None:
-            setattr(op, form.parsed_at, forms.parsed_at(statement.match))
+            # What diagnose_internal_errors records: a point at the op's name
+            # after results, else the span of its first token; the chunk's line
+            # offset. (The fields as Span(...) sets them.)
+            span = new(Span)
+            fields = vars(span)
+            fields["start"] = start
+            named = match.start(1) >= 0 or match.start(2) >= 0
+            fields["end"] = start if named else match.end(3)
+            fields["input"] = forms.input
+            fields["line_offset"] = 0
+            setattr(op, form.parsed_at, (span, chunk))
         return op
 
     def state(parser: Any) -> tuple[tuple[str, int, int], ...]:
@@ -279,15 +444,19 @@ def statement_forms() -> None:
         extra = set(op.__dict__) - _OPERATION_FIELDS
         if len(extra) > 1:
             return None
+        op_type = type(op)
+        if any(_data_descriptor(op_type, name) for name in _OPERATION_FIELDS):
+            return None  # _construct writes the fields past it
         form = _Form(
-            type(op),
-            tuple(v.type for v in values),
+            op_type,
+            [v.type for v in values],
             tuple(r.type for r in op.results),
             dict(op.properties),
             dict(op.attributes),
             extra.pop() if extra else None,
+            op_type.__post_init__ is not irdl_post_init,
         )
-        probe = build(forms, form, values, statement)
+        probe = build(forms, form, values, statement.match)
         try:
             fields = (set(probe.__dict__) | set(op.__dict__)) - _NOT_COMPARED
             same = all(getattr(probe, k, None) == getattr(op, k, None) for k in fields)
@@ -300,30 +469,34 @@ def statement_forms() -> None:
         forms: _Forms,
         table: dict[Any, list[_Form]],
         statement: _Statement,
-        values: list[Any] | None,
+        values: list[Any],
+        types: list[Any],
     ) -> Operation | None:
         """The op of ``statement`` built from its form, or None."""
         candidates = table.get(statement.key)
-        if candidates is None or values is None:
+        if candidates is None:
             return None
         ssa_values = parser.ssa_values
         forward = parser.forward_ssa_references
         for name, _ in statement.results:
             if name in ssa_values or name in forward:
                 return None  # xDSL's parser reports or resolves it
-        types = [v.type for v in values]
         for form in candidates:
-            if all(a is b or a == b for a, b in zip(types, form.operand_types)):
-                op = build(forms, form, values, statement)
+            # (a list's == asks `is` before ==, as the types' own comparison)
+            if types == form.operand_types:
+                op = build(forms, form, values, statement.match)
                 # What xDSL's _register_ssa_definition does for a name neither
                 # defined nor used yet (checked above): no error, no forward use.
-                results = op.results
+                results = tuple(op.results)
                 index = 0
                 for name, size in statement.results:
-                    ssa_values[name] = tuple(results[index : index + size])
-                    if is_valid_name(name):
-                        for value in results[index : index + size]:
-                            value.name_hint = name
+                    defined = results[index : index + size]
+                    ssa_values[name] = defined
+                    hint = _hint(name)
+                    if hint is not None:
+                        # (what the name_hint setter sets for it)
+                        for value in defined:
+                            value._name = hint  # pyright: ignore[reportPrivateUsage]
                     index += size
                 return op
         return None
@@ -334,6 +507,8 @@ def statement_forms() -> None:
             current(self, block)
             return
         table = forms.tables.setdefault(tuple(self._parser_state.dialect_stack), {})
+        text = forms.text
+        read = _Statement.read
         while True:
             # (a region's parse leaves another dict in self.ssa_values: read it anew)
             ssa_values = self.ssa_values
@@ -343,18 +518,23 @@ def statement_forms() -> None:
             if token.kind in starts:
                 pos = token.span.start
                 moved = False
-                while (statement := _Statement.read(forms.text, pos)) is not None:
+                while (statement := read(text, pos)) is not None:
                     values = []
+                    types: list[Any] = []
                     for name in statement.uses:
                         defined = ssa_values.get(name)
                         if not defined:
                             values = None
                             break
-                        values.append(defined[0])
-                    op = fast(self, forms, table, statement, values)
+                        value = defined[0]
+                        values.append(value)
+                        types.append(value.type)
+                    if values is None:
+                        break
+                    op = fast(self, forms, table, statement, values, types)
                     if op is None:
                         break
-                    block.add_op(op)
+                    _append(block, op)
                     pos = statement.next_start
                     moved = True
                 if moved:
@@ -374,6 +554,29 @@ def statement_forms() -> None:
 
     _mark(_parse_block_body, "xdsl_gpu_statement_forms", current)
     Parser._parse_block_body = _parse_block_body  # type: ignore[method-assign]
+
+
+_HINT_SUFFIX = re.compile(r"_[0-9]+$")
+
+
+def _hint(name: str) -> str | None:
+    """For a name that :data:`_RESULTS` reads (ASCII), the value's name hint after
+    ``value.name_hint = name`` (xDSL takes off a ``_N`` suffix), or None if
+    ``SSAValue.is_valid_name`` refuses it (it starts with a digit: the parser then
+    gives no hint)."""
+    if name[0] in "0123456789":
+        return None
+    suffix = _HINT_SUFFIX.search(name)
+    return name if suffix is None else name[: suffix.start()]
+
+
+def _data_descriptor(cls: type, name: str) -> bool:
+    """Whether ``cls.name`` is a property or another descriptor that setting the
+    attribute goes through."""
+    for base in cls.__mro__:
+        if name in base.__dict__:
+            return hasattr(type(base.__dict__[name]), "__set__")
+    return False
 
 
 def _source(function: Any) -> str:
