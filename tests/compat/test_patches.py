@@ -1070,6 +1070,60 @@ def test_gap_plain_op_verification() -> None:
     assert len(counted) >= 2  # operands and results
 
 
+def test_gap_remembered_op_constraints() -> None:
+    """xDSL checks an op against its definition's constraints anew each time, however
+    many ops of the same definition, types and attributes passed before."""
+    from xdsl.dialects import arith, test
+    from xdsl.dialects.builtin import f32
+    from xdsl.irdl import operations
+    from xdsl.irdl.operations import OpDef
+
+    value = test.TestOp(result_types=[f32]).res[0]
+    counted: list[int] = []
+    checks = operations.irdl_op_verify_arg_list
+
+    def counting(*args: Any) -> Any:
+        counted.append(1)
+        return checks(*args)
+
+    with (
+        mock.patch.object(OpDef, "verify", compat.original(OpDef.verify)),
+        mock.patch.object(operations, "irdl_op_verify_arg_list", counting),
+    ):
+        for _ in range(3):
+            arith.AddfOp(value, value).verify()
+    assert len(counted) == 6  # operands and results, each time
+
+
+def test_gap_linear_isolation_check() -> None:
+    """xDSL's IsolatedFromAbove check walks up the parents of each operand's
+    definition (is_ancestor), for every operand inside."""
+    from xdsl.dialects import test
+    from xdsl.dialects.builtin import ModuleOp, f32
+    from xdsl.ir import Block, Region
+    from xdsl.traits import IsolatedFromAbove
+
+    value = _TestOp(result_types=[f32])
+    users = [test.TestOp(operands=[value.res[0]]) for _ in range(3)]
+    nested = test.TestOp(regions=[Region(Block(users))])
+    module = ModuleOp([value, nested])
+    calls: list[int] = []
+    is_ancestor = Operation.is_ancestor
+
+    def counting(self: Operation, other: Any) -> bool:
+        calls.append(1)
+        return is_ancestor(self, other)
+
+    with (
+        mock.patch.object(
+            IsolatedFromAbove, "verify", compat.original(IsolatedFromAbove.verify)
+        ),
+        mock.patch.object(Operation, "is_ancestor", counting),
+    ):
+        IsolatedFromAbove().verify(module)
+    assert len(calls) == 3
+
+
 def test_gap_statement_forms() -> None:
     """xDSL's parser reads every statement of a repeated form anew: lexer, parser,
     assembly format."""
