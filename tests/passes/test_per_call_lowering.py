@@ -26,7 +26,9 @@ from xdsl_gpu.gpu_dialect import llvm
 from xdsl_gpu.gpu_dialect.gpu import kernel_ops
 from xdsl_gpu.passes import convert_arith_to_llvm
 from xdsl_gpu.passes.convert_arith_to_llvm import ConvertArithToLLVMPass
+from xdsl_gpu.passes.convert_gpu_to_nvvm import ConvertGpuToNVVMPass
 from xdsl_gpu.passes.gpu_to_nvvm_patterns.common import NVVMLowering
+from xdsl_gpu.passes.gpu_to_nvvm_patterns.libdevice import LibdeviceLowering
 from xdsl_gpu.passes.ir_walk import preorder
 from xdsl_gpu.passes.llvm_type_converter import LLVMTypeConverter
 
@@ -98,6 +100,13 @@ def test_a_call_is_what_xdsls_builder_makes(
     assert list(made.operands) == list(built.operands)
     assert [r.type for r in made.results] == [r.type for r in built.results]
     assert _generic(made) == _generic(built)
+
+
+def test_the_properties_of_a_call_made_in_place() -> None:
+    x, n = Block(arg_types=[f32, i32]).args
+    built = llvm.CallOp("__nv_powif", x, n, return_type=f32)
+    made = llvm.direct_call_properties("__nv_powif", 2)
+    assert list(made.items()) == list(built.properties.items())
 
 
 # -- declarations --------------------------------------------------------------------
@@ -240,3 +249,54 @@ def test_arith_ops_in_place_as_built(
     # a value's name hint stays with the value
     assert "%min" in str(ours)
     assert "%lt" in str(ours)
+
+
+# -- libdevice calls in place --------------------------------------------------------
+
+MATH = """
+builtin.module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k(%a: f32, %d: f64, %h: f16, %n: i32, %v: vector<4xf32>) kernel {
+      %e = math.exp %a : f32
+      %f = math.exp %e fastmath<fast> : f32
+      %l = math.log %d : f64
+      %p = math.fpowi %f, %n : f32, i32
+      %q = math.powf %p, %e : f32
+      %s = math.exp %h : f16
+      %nan = math.isnan %a : f32
+      %w = math.exp %v : vector<4xf32>
+      %r = math.exp %a : f32
+      "test.op"(%e, %f, %l, %q, %s, %nan, %w, %r, %e) : (f32, f32, f64, f32, f16, i1, vector<4xf32>, f32, f32) -> ()
+      gpu.return
+    }
+  }
+}
+"""
+
+
+def _lowered_math(monkeypatch: pytest.MonkeyPatch, in_place: bool) -> ModuleOp:
+    if not in_place:
+        monkeypatch.setattr(LibdeviceLowering, "_in_place", lambda *_: False)
+    module = parse(MATH)
+    exp = next(o for o in preorder(module) if o.name == "math.exp")
+    ConvertGpuToNVVMPass().apply(make_context(), module)
+    module.verify()
+    assert (type(exp) is llvm.CallOp) == in_place
+    monkeypatch.undo()
+    return module
+
+
+def test_libdevice_calls_in_place_as_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    ours = _lowered_math(monkeypatch, in_place=True)
+    theirs = _lowered_math(monkeypatch, in_place=False)
+    assert _generic(ours) == _generic(theirs)
+    assert _uses(ours) == _uses(theirs)
+    text = str(ours)
+    for callee in (
+        "__nv_expf",
+        "__nv_fast_expf",
+        "__nv_log",
+        "__nv_powif",
+        "__nv_powf",
+    ):
+        assert text.count(f"llvm.func @{callee}(") == 1

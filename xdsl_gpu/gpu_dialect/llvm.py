@@ -90,6 +90,7 @@ from xdsl.irdl import (
     AnyAttr,
     AttrSizedOperandSegments,
     IRDLOperation,
+    OptionalDef,
     ParsePropInAttrDict,
     VarConstraint,
     base,
@@ -2857,6 +2858,31 @@ class CallOp(_ExtendsXdsl, _xllvm.CallOp):
 
     print = _xllvm.CallOp.print
     parse = classmethod(_xllvm.CallOp.parse.__func__)  # pyright: ignore
+
+
+_CALL_DEFAULTS = [
+    (name, definition.default_value)
+    for name, definition in CallOp.get_irdl_definition().properties.items()
+    if not isinstance(definition, OptionalDef) and definition.default_value is not None
+]
+
+
+def direct_call_properties(callee: str, arg_count: int) -> dict[str, Attribute]:
+    """The properties of ``CallOp(callee, *args)`` with ``arg_count`` arguments and
+    every option left as it defaults, in its order, the defaults that
+    ``IRDLOperation.__post_init__`` adds included (for an op turned into that call
+    in place)."""
+    properties: dict[str, Attribute] = {
+        "callee": _symbol_ref(callee),
+        "fastmathFlags": _NO_FASTMATH,
+        "CConv": _CCC,
+        "op_bundle_sizes": _NO_BUNDLES,
+        "operandSegmentSizes": _segment_sizes(arg_count, 0),
+    }
+    for name, default in _CALL_DEFAULTS:
+        if name not in properties:
+            properties[name] = default
+    return properties
 
 
 # --------------------------------------------------------------------------------------

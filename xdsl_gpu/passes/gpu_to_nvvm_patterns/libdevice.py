@@ -61,6 +61,7 @@ from xdsl_gpu.passes.gpu_to_nvvm_patterns.common import (
 )
 from xdsl_gpu.passes.llvm_type_converter import (
     convert_operands,
+    replace_by_one,
     replace_op,
     to_llvm,
     unroll_nd_vector,
@@ -198,6 +199,8 @@ class LibdeviceLowering(RewritePattern):
             return  # f80/f128/...: left to the LLVM intrinsic lowering
         if name == "math.fpowi" and op.operands[1].type != i32:
             return  # libdevice's powi takes an i32 exponent
+        if self._in_place(op, function, rewriter):
+            return
         operands = convert_operands(self.lowering.converter, op, rewriter)
         result_types = self.lowering.converter.convert_types(r.type for r in op.results)
         if operands is None or result_types is None:
@@ -217,6 +220,35 @@ class LibdeviceLowering(RewritePattern):
         else:
             value = self._call(op, function, fast, operands, result_type, new_ops)
         replace_op(op, new_ops, [value], rewriter)
+
+    def _in_place(
+        self, op: Operation, function: LibdeviceFunction, rewriter: PatternRewriter
+    ) -> bool:
+        """An ``f32``/``f64`` op whose types convert to themselves, with a function
+        of its own type: the op made its call in place (``replace_by_one``), as
+        :meth:`_call` and ``replace_op`` would leave it (building the call and
+        replacing the op was most of the lowering of a kernel's math)."""
+        (result,) = op.results
+        t = result.type
+        operands = op.operands
+        if function.returns_int or not isinstance(t, Float32Type | Float64Type):
+            return False
+        convert = self.lowering.converter.convert_type
+        if operands[0].type != t or convert(t) != t:
+            return False
+        if any(convert(o.type) != o.type for o in operands):
+            return False
+        if t == f32:
+            fast = _fast(op)
+            name = function.fast_f32 if fast and function.fast_f32 else function.f32
+        else:
+            name = function.f64
+        if self.lowering.declared_function(name) is None:
+            self.lowering.declare_function(
+                name, llvm.LLVMFunctionType([o.type for o in operands], t), op
+            )
+        properties = llvm.direct_call_properties(name, len(operands))
+        return replace_by_one(op, llvm.CallOp, properties, rewriter)
 
     def _vector(
         self,
