@@ -373,7 +373,10 @@ class ElementwiseLowering(ArithPattern):
         lhs, rhs = op.operands
         (result,) = op.results
         t = result.type
-        if not (_equal(lhs.type, t) and _equal(rhs.type, t) and self._kept(t)):
+        # (inline: this runs for most ops of a kernel)
+        if not (lhs.type is t or lhs.type == t) or not (rhs.type is t or rhs.type == t):
+            return False
+        if not ((kept := self.converter.convert_type(t)) is t or kept == t):
             return False
         if name == "fastmathFlags":
             value: Attribute = llvm_fastmath(op.properties.get("fastmath"))  # pyright: ignore[reportArgumentType]
