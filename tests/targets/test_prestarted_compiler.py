@@ -178,6 +178,37 @@ define ptx_kernel void @k(ptr addrspace(1) %p) {
 """
 
 
+MATH_PROGRAM = """
+func.func @f(%x: f32) -> f32 {
+  %y = math.exp %x : f32
+  func.return %y : f32
+}
+"""
+
+LIBDEVICE_CALL = """
+llvm.func @__nv_expf(f32) -> f32
+llvm.func @f(%x: f32) -> f32 {
+  %y = llvm.call @__nv_expf(%x) : (f32) -> f32
+  llvm.return %y : f32
+}
+"""
+
+NO_MATH = """
+func.func @f(%x: f32) -> f32 {
+  %y = arith.mulf %x, %x : f32
+  func.return %y : f32
+}
+"""
+
+
+def test_libdevice_is_parsed_ahead_for_programs_with_math_functions() -> None:
+    """Only there: elsewhere the modules would wait for a parse they do not use."""
+    ctx = make_context()
+    assert prestarted_compiler.calls_math_functions(parse(MATH_PROGRAM, ctx))
+    assert prestarted_compiler.calls_math_functions(parse(LIBDEVICE_CALL, ctx))
+    assert not prestarted_compiler.calls_math_functions(parse(NO_MATH, ctx))
+
+
 def test_libdevice_parsed_ahead_links_as_parsed_then(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -203,8 +234,11 @@ def test_libdevice_parsed_ahead_links_as_parsed_then(
     _, (size, mtime), module = serializer._preparsed  # pyright: ignore[reportPrivateUsage]
     monkeypatch.setattr(serializer, "_preparsed", (path, (size, mtime - 1), module))
     assert serializer._take_preparsed(path) is None  # pyright: ignore[reportPrivateUsage]
-    # In the child: both modules link libdevice, the first the preparsed one.
-    prestarted_compiler.prestart()
+    # In the child of a program with math functions: both modules link
+    # libdevice, the first the preparsed one.
+    program = parse(MATH_PROGRAM, make_context())
+    assert prestarted_compiler.calls_math_functions(program)
+    prestarted_compiler.prestart(program)
     child = prestarted_compiler.take()
     assert child is not None
     outcomes = child.compile([(MATH_KERNEL, OPTIONS, fmt), (MATH_KERNEL, OPTIONS, fmt)])

@@ -394,7 +394,7 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
         # What will compile the kernels gets ready meanwhile (for NVVM, a child
         # that loads LLVM: targets/nvvm/prestarted_compiler.py).
         if device_op_count(op):
-            start_early()
+            start_early(op)
         try:
             # Verified once, each step blamed on failure (passes/pipeline_verification.py).
             run_steps(op, steps, PIPELINE_NAME)

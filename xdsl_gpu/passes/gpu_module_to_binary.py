@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import PassFailedException
@@ -36,18 +36,20 @@ from xdsl_gpu.passes.ir_walk import preorder
 SERIALIZABLE_TARGETS = ("nvvm.target",)
 """The target attributes xdsl-gpu itself can serialize (when registered)."""
 
-EARLY_STARTS: list[tuple[Callable[[], None], Callable[[], None]]] = []
+EARLY_STARTS: list[tuple[Callable[[Operation], None], Callable[[], None]]] = []
 """What a target may start before a pipeline lowers the kernels that it will
-serialize, as ``(start, stop)``: the NVVM target forks the child that will compile
-them (``targets/nvvm/prestarted_compiler.py``), which loads LLVM meanwhile. The
-targets register them (``register_target_interfaces``); passes know no target."""
+serialize, as ``(start, stop)``; ``start`` sees the program as it is before the
+first step: the NVVM target forks the child that will compile them
+(``targets/nvvm/prestarted_compiler.py``), which loads LLVM meanwhile (and
+libdevice, for a program with math functions). The targets register them
+(``register_target_interfaces``); passes know no target."""
 
 
-def start_early() -> None:
-    """Start what the registered targets start early (a pipeline, before its
-    steps)."""
+def start_early(program: Operation) -> None:
+    """Start what the registered targets start early for ``program`` (a pipeline,
+    before its steps)."""
     for start, _ in EARLY_STARTS:
-        start()
+        start(program)
 
 
 def stop_early() -> None:

@@ -3,11 +3,13 @@
 ``serialize_to_objects`` compiles the modules it cannot take from the compile cache
 in forked children (``xdsl_gpu/forked_jobs.py``), and each child first loads
 llvmlite's LLVM and asks nvJitLink its version (~40 ms; the version picks the PTX
-ISA), and parses libdevice for a kernel that calls math functions (~25 ms). Forked only once the LLVM IR exists, the child spends that time while this
-process waits for it. ``gpu-lower-to-nvvm-pipeline``, when it lowers a program step
-after step, :func:`prestart`\\ s one child instead, before its first step: the child
-loads the toolchain and parses libdevice on another core while this process
-lowers, then waits for the modules (sent through a pipe as LLVM IR text and options, which are all it needs).
+ISA), then parses libdevice for a kernel that calls math functions (~25 ms).
+Forked only once the LLVM IR exists, the child spends that time while this process
+waits for it. ``gpu-lower-to-nvvm-pipeline``, when it lowers a program step after
+step, :func:`prestart`\\ s one child instead, before its first step: the child
+loads the toolchain (and libdevice, for a program with math functions) on another
+core while this process lowers, then waits for the modules (sent through a pipe as
+LLVM IR text and options, which are all it needs).
 
 The objects are the same bytes as from a child forked later: the same
 ``serializer.serialize`` runs on the same text with the same options. Whatever goes
@@ -23,6 +25,9 @@ import pickle
 import struct
 from collections.abc import Sequence
 
+from xdsl.dialects.builtin import SymbolRefAttr
+from xdsl.ir import Operation
+
 from xdsl_gpu.forked_jobs import Outcome, RunningJobs, fork_is_safe, start_jobs
 from xdsl_gpu.gpu_dialect.gpu.compilation_attrs import CompilationTarget
 from xdsl_gpu.targets.nvvm.serializer import (
@@ -32,7 +37,13 @@ from xdsl_gpu.targets.nvvm.serializer import (
     serialize,
 )
 
-__all__ = ["PrestartedCompiler", "discard", "prestart", "take"]
+__all__ = [
+    "PrestartedCompiler",
+    "calls_math_functions",
+    "discard",
+    "prestart",
+    "take",
+]
 
 Request = tuple[str, NVVMOptions, CompilationTarget]
 """One module to compile: its LLVM IR, its options and the format."""
@@ -46,7 +57,8 @@ class PrestartedCompiler:
     """One forked child that loads the toolchain now and compiles the requests
     that :meth:`compile` sends it later, one after the other."""
 
-    def __init__(self) -> None:
+    def __init__(self, libdevice: bool = False) -> None:
+        self._libdevice = libdevice
         self._requests, self._send = os.pipe()
         try:
             self._running: RunningJobs[list[SerializedObject | Exception]] = start_jobs(
@@ -65,7 +77,8 @@ class PrestartedCompiler:
 
         _initialize_llvm()
         assembler_cuda_version()
-        preparse_libdevice()  # idle until the modules come, on a core of its own
+        if self._libdevice:  # else the modules would wait for it, in vain
+            preparse_libdevice()
         (size,) = _LENGTH.unpack(_read_exactly(self._requests, _LENGTH.size))
         requests: list[Request] = pickle.loads(_read_exactly(self._requests, size))
         results: list[SerializedObject | Exception] = []
@@ -125,12 +138,31 @@ def _read_exactly(fd: int, size: int) -> bytes:  # pragma: no cover - in the chi
 _pending: PrestartedCompiler | None = None
 
 
-def prestart() -> None:
+def prestart(program: Operation | None = None) -> None:
     """Fork the compile child now, for the next :func:`take`; nothing where forking
-    is unsafe (several threads) or a child is already pending."""
+    is unsafe (several threads) or a child is already pending. For a ``program``
+    that calls math functions (:func:`calls_math_functions`) the child also parses
+    libdevice while it waits; for any other, that would only delay the modules."""
     global _pending
     if _pending is None and fork_is_safe():
-        _pending = PrestartedCompiler()
+        libdevice = program is not None and calls_math_functions(program)
+        _pending = PrestartedCompiler(libdevice)
+
+
+def calls_math_functions(program: Operation) -> bool:
+    """Whether ``program`` has ``math`` ops or calls of libdevice's ``__nv_``
+    functions: what links libdevice once lowered."""
+    for op in program.walk():
+        name = op.name
+        if name.startswith("math."):
+            return True
+        if name == "llvm.call":
+            callee = op.properties.get("callee")
+            if isinstance(callee, SymbolRefAttr) and (
+                callee.root_reference.data.startswith("__nv_")
+            ):
+                return True
+    return False
 
 
 def take() -> PrestartedCompiler | None:
