@@ -13,6 +13,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
@@ -485,15 +487,15 @@ def test_given_up_in_xdsl_opt_the_input_is_parsed_again(
         pipeline.GpuLowerToNVVMPipelinePass, "_run", staticmethod(dies_in_a_worker)
     )
     parsed: list[int] = []
-    parse_again_of = parallel_device_lowering.parse_again_of
+    take_input_text = pipeline.take_input_text
 
     def counted(module: object) -> object:
-        again = parse_again_of(module)  # type: ignore[arg-type]
+        again = take_input_text(module)  # type: ignore[arg-type]
         if again is None:
             return None
         return lambda: parsed.append(1) or again()
 
-    monkeypatch.setattr(parallel_device_lowering, "parse_again_of", counted)
+    monkeypatch.setattr(pipeline, "take_input_text", counted)
     source = tmp_path / "two.mlir"
     source.write_text(_two_kernels())
     outputs: list[str] = []
@@ -512,3 +514,64 @@ def test_given_up_in_xdsl_opt_the_input_is_parsed_again(
     assert parsed == [1]
     assert str(source) in outputs[0]  # the user's locations, from the text
     assert outputs[0] == outputs[1]
+
+
+def test_a_second_pipeline_run_copies_the_first_ones_result(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The text xdsl-opt offers is the first run's input only: in ``-p P,P`` the
+    second run copies its own input (the first one's result), whether the first
+    ran in parallel or not, and blames the same step of its own run."""
+    from xdsl_gpu.driver import opt
+    from xdsl_gpu.passes import cse, pipeline_verification
+    from xdsl_gpu.passes import gpu_lower_to_nvvm_pipeline as pipeline
+
+    monkeypatch.delenv("XDSL_GPU_VERIFY_EACH", raising=False)
+    monkeypatch.setenv("XDSL_GPU_CACHE", "0")
+    eliminate = cse.eliminate_common_subexpressions
+    runs: list[int] = []
+    apply = pipeline.GpuLowerToNVVMPipelinePass.apply
+
+    def counted_run(self: object, ctx: object, op: object) -> None:
+        runs.append(1)
+        apply(self, ctx, op)  # type: ignore[arg-type]
+
+    def breaks_in_the_second_run(root: Operation) -> None:
+        # The second run's first cse leaves a constant without its value.
+        eliminate(root)
+        if len(runs) == 2:
+            for op in root.walk():
+                if op.name == "llvm.mlir.constant":
+                    del op.properties["value"]
+                    return
+
+    monkeypatch.setattr(pipeline.GpuLowerToNVVMPipelinePass, "apply", counted_run)
+    monkeypatch.setattr(
+        cse, "eliminate_common_subexpressions", breaks_in_the_second_run
+    )
+    copied: list[int] = []
+    snapshot = pipeline_verification.snapshot
+
+    def counted(module: ModuleOp) -> ModuleOp:
+        copied.append(1)
+        return snapshot(module)
+
+    monkeypatch.setattr(pipeline_verification, "snapshot", counted)
+    source = tmp_path / "two.mlir"
+    source.write_text(_two_kernels())
+    step = "gpu-lower-to-nvvm-pipeline{cubin-chip=sm_90 cubin-format=isa}"
+    said: dict[str, str] = {}
+    for jobs in ("2", "1"):
+        monkeypatch.setenv("XDSL_GPU_JOBS", jobs)
+        copied.clear()
+        runs.clear()
+        args = [str(source), "-p", f"{step},{step}", "-o", str(tmp_path / "o")]
+        assert opt.run_in_this_process(args) == 1
+        assert copied == [1]  # the second run's input; the first run's is text
+        said[jobs] = capsys.readouterr().err
+        assert "property 'value' expected" in said[jobs]
+    note = re.compile(r"in gpu-lower-to-nvvm-pipeline, pass \d+/\d+: cse")
+    assert note.findall(said["2"]) == note.findall(said["1"]) != []
+    assert pipeline.PIPELINE_NAME in said["2"]

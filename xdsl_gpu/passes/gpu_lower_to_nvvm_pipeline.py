@@ -58,7 +58,11 @@ from xdsl_gpu.passes.parallel_device_lowering import (
     parallel_schedule_possible,
     run_parallel,
 )
-from xdsl_gpu.passes.pipeline_verification import run_steps, verify_after_each_step
+from xdsl_gpu.passes.pipeline_verification import (
+    run_steps,
+    take_input_text,
+    verify_after_each_step,
+)
 
 PIPELINE_NAME = "gpu-lower-to-nvvm-pipeline"
 
@@ -385,10 +389,15 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
         # Device modules in forked workers while the host is lowered here
         # (passes/parallel_device_lowering.py); sequentially when that cannot be
         # done, and to report any error.
+        # The input as xdsl-opt's text, taken once by this run: parsed again where
+        # it would be copied (passes/pipeline_verification.py).
+        parse_again = take_input_text(op)
         attempt = ParallelRun(False)
         if not verify_after_each_step() and parallel_schedule_possible():
             parts = _parts([step for step, _ in plan])
-            attempt = run_parallel(ctx, op, list(zip(parts, (run for _, run in steps))))
+            attempt = run_parallel(
+                ctx, op, list(zip(parts, (run for _, run in steps))), parse_again
+            )
             if attempt:
                 return
         # What will compile the kernels gets ready meanwhile (for NVVM, a child
@@ -397,7 +406,7 @@ class GpuLowerToNVVMPipelinePass(ModulePass):
             start_early(op)
         try:
             # Verified once, each step blamed on failure (passes/pipeline_verification.py).
-            run_steps(op, steps, PIPELINE_NAME)
+            run_steps(op, steps, PIPELINE_NAME, parse_again)
         finally:
             stop_early()
         if attempt.gave_up is not None:  # and yet the program compiles

@@ -51,7 +51,7 @@ from xdsl.printer import Printer
 from xdsl_gpu.forked_jobs import default_jobs, fork_is_safe, start_jobs
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import LaunchOp
 from xdsl_gpu.gpu_dialect.gpu.kernel_ops import ModuleOp as GPUModuleOp
-from xdsl_gpu.passes.pipeline_verification import parse_again_of, verify_in_two
+from xdsl_gpu.passes.pipeline_verification import ParseAgain, verify_in_two
 
 __all__ = [
     "SMALLEST_SPLIT",
@@ -113,7 +113,10 @@ class ParallelScheduleWarning(RuntimeWarning):
 
 
 def run_parallel(
-    ctx: Context, module: ModuleOp, steps: Sequence[tuple[Part, StepRun]]
+    ctx: Context,
+    module: ModuleOp,
+    steps: Sequence[tuple[Part, StepRun]],
+    parse_again: ParseAgain | None = None,
 ) -> ParallelRun:
     """Run ``steps`` on ``module`` with the parallel schedule and verify the result;
     not done (and ``module`` as it was) when that did not succeed, for any reason,
@@ -122,8 +125,8 @@ def run_parallel(
     if not _splittable([part for part, _ in steps]) or not worth_splitting(module):
         return ParallelRun(False)
     # The input, to put back should the schedule fail: parsed again where it is
-    # xdsl-opt's text (passes/pipeline_verification.py), else a copy.
-    parse_again = parse_again_of(module)
+    # xdsl-opt's text (``parse_again``, pipeline_verification.take_input_text),
+    # else a copy.
     snapshot = module.clone() if parse_again is None else None
     try:
         attempt = _run(ctx, module, steps)
@@ -135,7 +138,10 @@ def run_parallel(
             snapshot = parse_again()
             if snapshot is None:  # the text parsed before: it does again
                 raise RuntimeError(
-                    f"the input could not be parsed again ({attempt.gave_up})"
+                    "internal error: the parallel schedule gave up "
+                    f"({attempt.gave_up}) and the input could not be parsed again "
+                    "to compile it step after step; please report it with this "
+                    "input (XDSL_GPU_JOBS=1 compiles it meanwhile)"
                 )
         _restore(module, snapshot)
     return attempt

@@ -39,10 +39,11 @@ from xdsl_gpu.passes.ir_snapshot import snapshot
 from xdsl_gpu.passes.ir_walk import preorder
 
 __all__ = [
+    "ParseAgain",
     "Step",
     "input_as_text",
-    "parse_again_of",
     "run_steps",
+    "take_input_text",
     "verify_after_each_step",
     "verify_in_two",
 ]
@@ -72,9 +73,9 @@ def input_as_text(
     first_pass: object, module: Operation, parse_again: Callable[[], Operation | None]
 ) -> Iterator[None]:
     """While ``first_pass`` runs on ``module`` (just parsed): if that pass verifies
-    its result this way (``gpu-lower-to-nvvm-pipeline``), its :func:`run_steps`
-    gets the input again from ``parse_again`` should it need it, instead of
-    copying it first. Any other pass: nothing changes."""
+    its result this way (``gpu-lower-to-nvvm-pipeline``), it takes
+    ``parse_again`` (:func:`take_input_text`) to get its input again should it
+    need it, instead of copying it first. Any other pass: nothing changes."""
     if getattr(first_pass, "verifies_its_result", False) is not True:
         yield
         return
@@ -85,26 +86,35 @@ def input_as_text(
         _PARSE_AGAIN.pop(id(module), None)
 
 
-def parse_again_of(module: Operation) -> Callable[[], ModuleOp | None] | None:
-    """How to get ``module`` again as the text it was parsed from (see
-    :func:`input_as_text`), without taking it from :func:`run_steps`; None when
-    that was not offered."""
-    offered = _PARSE_AGAIN.get(id(module))
+ParseAgain = Callable[[], ModuleOp | None]
+"""The input of a pipeline parsed again from its text (None if it cannot be)."""
+
+
+def take_input_text(module: Operation) -> ParseAgain | None:
+    """How to get ``module`` again by parsing its text, where :func:`input_as_text`
+    offers it; None otherwise. Taken once, by the first run of a pipeline on the
+    module: a later run in the same ``-p`` gets the first one's result, not the
+    text."""
+    offered = _PARSE_AGAIN.pop(id(module), None)
     if offered is None or offered[0] is not module:
         return None
     parse_again = offered[1]
     return lambda: _parsed_again(parse_again)
 
 
-def run_steps(module: ModuleOp, steps: Sequence[Step], pipeline: str) -> None:
+def run_steps(
+    module: ModuleOp,
+    steps: Sequence[Step],
+    pipeline: str,
+    parse_again: ParseAgain | None = None,
+) -> None:
     """Run ``steps`` on ``module`` in order and verify the result, as the module
-    docstring says. An error gets the note ``in <pipeline>, pass i/n: <step>``."""
+    docstring says. An error gets the note ``in <pipeline>, pass i/n: <step>``.
+    ``parse_again`` (:func:`take_input_text`): the input is parsed again should
+    the steps need replaying, instead of copied first."""
     if verify_after_each_step():
         _run(module, steps, pipeline, verify_each=True)
         return
-    # Once: a second run of steps on the same module starts from what this made.
-    offered = _PARSE_AGAIN.pop(id(module), None)
-    parse_again = offered[1] if offered is not None and offered[0] is module else None
     copy = snapshot(module) if parse_again is None else None
     try:
         _run(module, steps, pipeline, verify_each=False)
@@ -114,8 +124,8 @@ def run_steps(module: ModuleOp, steps: Sequence[Step], pipeline: str) -> None:
             error, VerifyException
         ):
             raise  # a user's error, reported by the step that found it
-        if copy is None:
-            copy = _parsed_again(parse_again)
+        if copy is None and parse_again is not None:
+            copy = parse_again()
         blamed = None if copy is None else _first_invalid_step(copy, steps, pipeline)
         if blamed is None:
             raise
