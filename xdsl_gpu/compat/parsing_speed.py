@@ -230,8 +230,8 @@ def _check_construction() -> None:
         def shape(x: Any) -> Any:
             if isinstance(x, tuple | list):
                 return [shape(y) for y in x]  # pyright: ignore[reportUnknownVariableType]
-            if isinstance(x, dict):
-                return {k: shape(v) for k, v in x.items()}  # pyright: ignore[reportUnknownVariableType]
+            if isinstance(x, dict):  # in order: the fields are set in xDSL's
+                return [(k, shape(v)) for k, v in x.items()]  # pyright: ignore[reportUnknownVariableType]
             if isinstance(x, Use):
                 return ("use", list(x.__dict__), known.get(id(x.operation)), x.index)
             if isinstance(x, OpResult):
@@ -445,7 +445,9 @@ def statement_forms() -> None:
         if len(extra) > 1:
             return None
         op_type = type(op)
-        if any(_data_descriptor(op_type, name) for name in _OPERATION_FIELDS):
+        if op_type.__setattr__ is not object.__setattr__ or any(
+            _data_descriptor(op_type, name) for name in _OPERATION_FIELDS
+        ):
             return None  # _construct writes the fields past it
         form = _Form(
             op_type,
