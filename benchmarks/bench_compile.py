@@ -99,21 +99,17 @@ def copies(n: int) -> str:
     )
 
 
-def large_kernel(statements: int) -> str:
+def _one_block_kernel(function: str, body: list[str]) -> str:
+    """A program whose ``function`` (its signature, memref arguments) launches one
+    block of 256 threads running ``body`` (lines, the thread's index is ``%t0``)."""
     lines = [
         "module attributes {gpu.container_module} {",
-        "  func.func @big(%m: memref<1024xf32>) {",
+        f"  func.func {function} {{",
         "    %c1 = arith.constant 1 : index",
         "    %c256 = arith.constant 256 : index",
         "    gpu.launch blocks(%b0, %b1, %b2) in (%g0 = %c1, %g1 = %c1, %g2 = %c1)",
         "               threads(%t0, %t1, %t2) in (%s0 = %c256, %s1 = %c1, %s2 = %c1) {",
-        "      %x0 = memref.load %m[%t0] : memref<1024xf32>",
-    ]
-    for i in range(statements):
-        op = ("arith.addf", "arith.mulf", "arith.subf")[i % 3]
-        lines.append(f"      %x{i + 1} = {op} %x{i}, %x{i // 2} : f32")
-    lines += [
-        f"      memref.store %x{statements}, %m[%t0] : memref<1024xf32>",
+        *body,
         "      gpu.terminator",
         "    }",
         "    return",
@@ -121,51 +117,50 @@ def large_kernel(statements: int) -> str:
         "}",
     ]
     return "\n".join(lines) + "\n"
+
+
+def large_kernel(statements: int) -> str:
+    """A kernel of ``statements`` float additions, multiplications and
+    subtractions in one block, each using the last value and an earlier one."""
+    body = ["      %x0 = memref.load %m[%t0] : memref<1024xf32>"]
+    for i in range(statements):
+        op = ("arith.addf", "arith.mulf", "arith.subf")[i % 3]
+        body.append(f"      %x{i + 1} = {op} %x{i}, %x{i // 2} : f32")
+    body.append(f"      memref.store %x{statements}, %m[%t0] : memref<1024xf32>")
+    return _one_block_kernel("@big(%m: memref<1024xf32>)", body)
 
 
 def mixed_kernel(statements: int) -> str:
     """A kernel of about ``statements`` ops in one block, of the kinds generated
     code mixes: a load reloaded every few ops (which ``cse`` merges), multiply-adds,
     ``math.exp`` (a libdevice call), compares with selects, subtractions."""
-    lines = [
-        "module attributes {gpu.container_module} {",
-        "  func.func @mixed(%a: memref<1024xf32>, %b: memref<1024xf32>,",
-        "                   %out: memref<1024xf32>) {",
-        "    %c1 = arith.constant 1 : index",
-        "    %c256 = arith.constant 256 : index",
-        "    gpu.launch blocks(%b0, %b1, %b2) in (%g0 = %c1, %g1 = %c1, %g2 = %c1)",
-        "               threads(%t0, %t1, %t2) in (%s0 = %c256, %s1 = %c1, %s2 = %c1) {",
-        "      %x0 = memref.load %a[%t0] : memref<1024xf32>",
-    ]
+    body = ["      %x0 = memref.load %a[%t0] : memref<1024xf32>"]
     count = i = 0
     while count < statements:
         x, y = f"%x{i}", f"%x{i // 2}"
         new = f"%x{i + 1}"
         kind = i % 5
         if kind == 0:
-            lines.append(f"      %l{i} = memref.load %b[%t0] : memref<1024xf32>")
-            lines.append(f"      {new} = arith.mulf {x}, %l{i} : f32")
+            body.append(f"      %l{i} = memref.load %b[%t0] : memref<1024xf32>")
+            body.append(f"      {new} = arith.mulf {x}, %l{i} : f32")
         elif kind == 1:
-            lines.append(f"      %m{i} = arith.mulf {x}, {y} : f32")
-            lines.append(f"      {new} = arith.addf %m{i}, {x} : f32")
+            body.append(f"      %m{i} = arith.mulf {x}, {y} : f32")
+            body.append(f"      {new} = arith.addf %m{i}, {x} : f32")
         elif kind == 2:
-            lines.append(f"      {new} = math.exp {x} : f32")
+            body.append(f"      {new} = math.exp {x} : f32")
         elif kind == 3:
-            lines.append(f"      %c{i} = arith.cmpf olt, {x}, {y} : f32")
-            lines.append(f"      {new} = arith.select %c{i}, {x}, {y} : f32")
+            body.append(f"      %c{i} = arith.cmpf olt, {x}, {y} : f32")
+            body.append(f"      {new} = arith.select %c{i}, {x}, {y} : f32")
         else:
-            lines.append(f"      {new} = arith.subf {x}, {y} : f32")
+            body.append(f"      {new} = arith.subf {x}, {y} : f32")
         count += 1 if kind in (2, 4) else 2
         i += 1
-    lines += [
-        f"      memref.store %x{i}, %out[%t0] : memref<1024xf32>",
-        "      gpu.terminator",
-        "    }",
-        "    return",
-        "  }",
-        "}",
-    ]
-    return "\n".join(lines) + "\n"
+    body.append(f"      memref.store %x{i}, %out[%t0] : memref<1024xf32>")
+    signature = (
+        "@mixed(%a: memref<1024xf32>, %b: memref<1024xf32>,\n"
+        "                   %out: memref<1024xf32>)"
+    )
+    return _one_block_kernel(signature, body)
 
 
 TIMES = re.compile(r"(\w+TimeInMs) = \d+")

@@ -16,23 +16,7 @@ from collections.abc import Callable
 from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.traits import ConstantLike, IsolatedFromAbove
 
-
-def _postorder(op: Operation) -> list[Operation]:
-    """The ops nested in ``op`` (not ``op`` itself), each after the ops inside it."""
-    found: list[Operation] = []
-    _collect_postorder(op, found)
-    return found
-
-
-def _collect_postorder(op: Operation, found: list[Operation]) -> None:
-    for region in op.regions:
-        for block in region.blocks:
-            child = block.first_op
-            while child is not None:
-                if child.regions:
-                    _collect_postorder(child, found)
-                found.append(child)
-                child = child.next_op
+from xdsl_gpu.passes.ir_walk import postorder
 
 
 def _insertion_region(block: Block) -> Region | None:
@@ -78,7 +62,7 @@ def unique_constants(
     # Whether an op is a constant is a property of its class (its name and
     # traits), asked once per class.
     constant_class: dict[type[Operation], bool] = {}
-    for op in _postorder(root):
+    for op in postorder(root)[:-1]:  # the ops inside root, each after its own
         kind = type(op)
         constant = constant_class.get(kind)
         if constant is None:
